@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// The executable: wires the real process into main() and sets the exit code. Nothing else.
+
+import os from "node:os";
+import { main } from "./main.js";
+import { nodeReadLine } from "./read-line.js";
+
+const readLine = nodeReadLine();
+const io = {
+  env: process.env,
+  cwd: process.cwd(),
+  stdout: (t: string) => void process.stdout.write(t),
+  stderr: (t: string) => void process.stderr.write(t),
+  readLine,
+  stdinIsTTY: process.stdin.isTTY === true,
+  stdoutIsTTY: process.stdout.isTTY === true,
+  now: () => new Date(),
+  pid: process.pid,
+  hostname: os.hostname(),
+};
+
+process.exitCode = await main(process.argv.slice(2), io);
+readLine.close();

@@ -1,0 +1,31 @@
+// Builds the CommandContext: the validated clock and lazy workspace lookup from
+// --root/--workspace and the DEVRITES_* environment.
+
+import type { CommandContext } from "../commands/types.js";
+import type { Io } from "../io.js";
+import { findRoot, openWorkspace, selectedSlug } from "../workspace/locate.js";
+import { WorkspaceSession } from "../workspace/session.js";
+
+export function makeContext(io: Io, now: Date, opts: { json: boolean; root: string | undefined; workspace: string | undefined }): CommandContext {
+  let root: string | undefined;
+  const ctx: CommandContext = {
+    io,
+    now,
+    json: opts.json,
+    rootOption: opts.root,
+    workspaceOption: opts.workspace,
+    root() {
+      root ??= findRoot(io.cwd, opts.root, io.env.DEVRITES_ROOT);
+      return root;
+    },
+    workspace() {
+      const r = ctx.root();
+      const ws = openWorkspace(r, selectedSlug(r, opts.workspace, io.env.DEVRITES_WORKSPACE));
+      return new WorkspaceSession(ws, io, now);
+    },
+    session(ws) {
+      return new WorkspaceSession(ws, io, now);
+    },
+  };
+  return ctx;
+}

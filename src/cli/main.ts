@@ -1,0 +1,80 @@
+// main(argv, io) → exit code. The only place that turns errors into exit codes and
+// decides between text and JSON output.
+
+import { EngineError } from "../errors.js";
+import type { Io } from "../io.js";
+import type { Outcome } from "../commands/types.js";
+import { resolveNow } from "../domain/clock.js";
+import { parseCommandLine, unknownCommand } from "./argv.js";
+import { makeContext } from "./context.js";
+import { helpText } from "./help.js";
+
+export const ENGINE_VERSION: string = typeof __ENGINE_VERSION__ === "string" ? __ENGINE_VERSION__ : "0.0.0-dev";
+
+function printOutcome(io: Io, outcome: Outcome, json: boolean): void {
+  if (json) {
+    io.stdout(JSON.stringify({ ok: outcome.exit === 0, exit: outcome.exit, ...outcome.data }) + "\n");
+    return;
+  }
+  if (outcome.lines.length > 0) io.stdout(outcome.lines.join("\n") + "\n");
+  if (outcome.errors && outcome.errors.length > 0) io.stderr(outcome.errors.join("\n") + "\n");
+}
+
+function printError(io: Io, err: EngineError, json: boolean): void {
+  if (json) {
+    const body: Record<string, unknown> = { ok: false, exit: err.exitCode, error: err.message };
+    if (err.hint !== undefined) body.hint = err.hint;
+    if (err.data) Object.assign(body, err.data, { ok: false, exit: err.exitCode, error: err.message });
+    io.stdout(JSON.stringify(body) + "\n");
+    return;
+  }
+  io.stderr(`${err.prefix}${err.message}\n${err.hint !== undefined ? `hint: ${err.hint}\n` : ""}`);
+}
+
+/** Run one command line. Never throws; returns the exit code. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  let json = false;
+  try {
+    const parsed = parseCommandLine(argv);
+    json = parsed.json;
+    if (parsed.version && parsed.words.length === 0) {
+      io.stdout(`${ENGINE_VERSION}\n`);
+      return 0;
+    }
+    if (parsed.help && (parsed.def || parsed.words.length === 0)) {
+      io.stdout(helpText(parsed.def, ENGINE_VERSION));
+      return 0;
+    }
+    if (!parsed.def) throw unknownCommand(parsed.words);
+    if (parsed.version) {
+      io.stdout(`${ENGINE_VERSION}\n`);
+      return 0;
+    }
+    const now = resolveNow(io.env.DEVRITES_NOW, io.now);
+    const o = parsed.args.options;
+    const ctx = makeContext(io, now, {
+      json,
+      root: typeof o.root === "string" ? o.root : undefined,
+      workspace: typeof o.workspace === "string" ? o.workspace : undefined,
+    });
+    const outcome = await parsed.def.run(ctx, parsed.args);
+    printOutcome(io, outcome, json);
+    if (outcome.after) {
+      const warnings = await outcome.after();
+      if (warnings.length > 0) io.stderr(warnings.map((w) => `devrites-engine: warning: ${w}`).join("\n") + "\n");
+    }
+    return outcome.exit;
+  } catch (e) {
+    if (e instanceof EngineError) {
+      printError(io, e, json);
+      return e.exitCode;
+    }
+    const err = e as Error;
+    const internal = new EngineError(1, `internal error: ${err?.message ?? String(e)}`, {
+      hint: "this is a bug in devrites-engine; rerun with DEVRITES_DEBUG=1 for a stack trace and report it",
+    });
+    printError(io, internal, json);
+    if (io.env.DEVRITES_DEBUG) io.stderr(`${err?.stack ?? ""}\n`);
+    return 1;
+  }
+}

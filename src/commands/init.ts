@@ -1,0 +1,33 @@
+// `init <slug>`: create `.devrites/work/<slug>/` from templates/ and make it ACTIVE,
+// all in one transaction (a killed init leaves no half-written workspace files).
+
+import path from "node:path";
+import { BadInputError } from "../errors.js";
+import { assertNewSlug, renderWorkspace, WORKSPACE_FILES } from "../domain/init-workspace.js";
+import { createWorkspaceDir, rootForInit } from "../workspace/locate.js";
+import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+
+export async function init(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  const slug = assertNewSlug(args.positionals[0]);
+  if (args.positionals.length > 1) throw new BadInputError(`init takes one slug, got ${args.positionals.length}`, { hint: "devrites-engine init <slug> [--title TEXT]" });
+  const title = typeof args.options.title === "string" ? args.options.title : undefined;
+  const root = rootForInit(ctx.io.cwd, ctx.rootOption, ctx.io.env.DEVRITES_ROOT);
+  const files = renderWorkspace(slug, title, ctx.now);
+  const ws = createWorkspaceDir(root, slug, WORKSPACE_FILES);
+  const activate = args.options["no-activate"] !== true;
+  const session = ctx.session(ws);
+  session.mutate(() => {
+    if (activate) files.set(path.join(root, "ACTIVE"), `${slug}\n`);
+    return { changes: { files, events: [{ event: "initialized", detail: { slug, activated: activate } }] }, result: undefined };
+  });
+  const rel = path.relative(ctx.io.cwd, ws.dir) || ws.dir;
+  return {
+    exit: 0,
+    lines: [
+      `Initialized: ${slug}`,
+      `Workspace: ${rel}/ (${WORKSPACE_FILES.join(", ")})`,
+      activate ? `Active:    ${slug}` : "Active:    unchanged (--no-activate)",
+    ],
+    data: { workspace: slug, dir: ws.dir, files: [...WORKSPACE_FILES], activated: activate },
+  };
+}

@@ -1,0 +1,111 @@
+// Interactive `state resolve`: pick a question (the awaited one first), pick an option,
+// type an answer or drop it, confirm; then the same transaction as the flags, with --human.
+
+import { BadInputError } from "../errors.js";
+import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
+import { parseState } from "../documents/state/parse-state.js";
+import { normalizeText } from "../domain/cursor.js";
+import type { ResolveEntry } from "../domain/resolve-question.js";
+import type { WorkspaceSession } from "../workspace/session.js";
+import type { resolveEntries } from "./state-resolve.js";
+import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+
+class Prompter {
+  constructor(private readonly ctx: CommandContext) {}
+
+  say(text: string): void {
+    this.ctx.io.stdout(text.endsWith("\n") ? text : `${text}\n`);
+  }
+
+  /** Ask until the reply passes `accept`; end of input is exit 5 with nothing written. */
+  async ask<T>(prompt: string, accept: (reply: string) => T | undefined): Promise<T> {
+    const read = this.ctx.io.readLine;
+    if (!read) throw new BadInputError("interactive mode needs standard input");
+    for (;;) {
+      this.ctx.io.stdout(prompt);
+      const reply = await read();
+      if (reply === undefined) {
+        this.ctx.io.stdout("\n");
+        throw new BadInputError("input ended before an answer was confirmed; nothing was written", {
+          hint: "answer at the prompts, or use devrites-engine state resolve <qid> <answer>",
+        });
+      }
+      const value = accept(reply.trim());
+      if (value !== undefined) return value;
+      this.say("  Please choose one of the listed numbers.");
+    }
+  }
+}
+
+function pickNumber(reply: string, max: number): number | undefined {
+  if (!/^\d+$/.test(reply)) return undefined;
+  const n = Number(reply);
+  return n >= 1 && n <= max ? n : undefined;
+}
+
+/** Open questions, the awaited one(s) first, then in file order. */
+function openQuestions(questions: string, state: string): { blocks: QuestionBlock[]; awaited: Set<string> } {
+  const qdoc = parseQuestions(questions);
+  const awaited = new Set(parseState(state).awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined));
+  const open = qdoc.blocks.filter((b) => statusOf(b) === "open" && (qdoc.byId.get(b.id)?.length ?? 0) === 1);
+  open.sort((a, b) => Number(awaited.has(b.id)) - Number(awaited.has(a.id)));
+  return { blocks: open, awaited };
+}
+
+/** Prompt, then commit through `resolve` (passed in so this lazily loaded chunk shares no code with the hot path). */
+export async function interactiveResolve(
+  ctx: CommandContext,
+  session: WorkspaceSession,
+  args: CommandArgs,
+  resolve: typeof resolveEntries,
+): Promise<Outcome> {
+  const p = new Prompter(ctx);
+  const { blocks, awaited } = openQuestions(session.read("questions.md", true), session.read("state.md", true));
+  if (blocks.length === 0) return { exit: 0, lines: ["No open questions."], data: { workspace: session.ws.slug, results: [] } };
+
+  p.say(`Open questions in ${session.ws.slug}:`);
+  blocks.forEach((b, i) => {
+    const mark = awaited.has(b.id) ? "  ← the run is waiting on this one" : "";
+    p.say(`  ${i + 1}) ${b.id} [${gateOf(b) || "no gate"}] ${fieldValue(b, "question") ?? ""}${mark}`);
+  });
+  const chosen = blocks.length === 1 ? blocks[0]! : blocks[(await p.ask(`Question [1-${blocks.length}]: `, (r) => pickNumber(r, blocks.length))) - 1]!;
+
+  const options = optionsOf(chosen);
+  p.say("");
+  p.say(`${chosen.id}: ${fieldValue(chosen, "question") ?? ""}`);
+  const proposed = fieldValue(chosen, "proposed");
+  if (proposed) p.say(`  proposed: ${proposed}`);
+  options.forEach((o) => p.say(`  ${o.number}) ${o.raw}`));
+  const typeIt = options.length + 1;
+  const drop = options.length + 2;
+  p.say(`  ${typeIt}) type another answer`);
+  p.say(`  ${drop}) drop this question`);
+  const pick = await p.ask(`Answer [1-${drop}]: `, (r) => pickNumber(r, drop));
+
+  let entry: ResolveEntry;
+  let summary: string;
+  if (pick === drop) {
+    const reason = await p.ask("Reason (empty = dropped): ", (r) => normalizeText([r], "drop reason"));
+    entry = { qid: chosen.id, kind: "drop", source: { kind: "text", text: reason === "" ? "dropped" : reason } };
+    summary = `Drop ${chosen.id} (${reason === "" ? "dropped" : reason})`;
+  } else if (pick === typeIt) {
+    const text = await p.ask("Answer: ", (r) => {
+      const t = normalizeText([r], "answer");
+      return t === "" ? undefined : t;
+    });
+    entry = { qid: chosen.id, kind: "answer", source: { kind: "text", text } };
+    summary = `Answer ${chosen.id}: ${text}`;
+  } else {
+    const opt = options[pick - 1]!;
+    entry = { qid: chosen.id, kind: "answer", source: { kind: "text", text: normalizeText([opt.answer], "option text") } };
+    summary = `Answer ${chosen.id}: ${opt.answer}`;
+  }
+  const yes = await p.ask(`${summary} — write it? [y/n]: `, (r) => (/^(y|yes)$/i.test(r) ? true : /^(n|no)$/i.test(r) ? false : undefined));
+  if (!yes) return { exit: 0, lines: ["Cancelled: nothing written."], data: { workspace: session.ws.slug, results: [], cancelled: true } };
+  return resolve(ctx, session, [entry], {
+    human: true,
+    recordDecision: args.options["record-decision"] === true,
+    dryRun: false,
+    batch: false,
+  });
+}

@@ -1,0 +1,60 @@
+// A text split into lines with their offsets and terminators, so parsers can point at
+// positions and edits can splice whole lines without touching their neighbours.
+
+/** One line: `text` excludes its terminator; `end` is where the terminator starts. */
+export interface Line {
+  /** 1-based line number. */
+  number: number;
+  start: number;
+  end: number;
+  /** Offset just past the terminator (equals `end` on an unterminated last line). */
+  next: number;
+  text: string;
+  eol: "" | "\n" | "\r\n";
+}
+
+/** Split `text` into lines. A final terminator does not start another (empty) line. */
+export function splitLines(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  let number = 1;
+  const n = text.length;
+  while (start < n) {
+    let nl = text.indexOf("\n", start);
+    if (nl < 0) nl = n;
+    const crlf = nl < n && nl > start && text.charCodeAt(nl - 1) === 13;
+    const end = crlf ? nl - 1 : nl;
+    const eol = nl >= n ? "" : crlf ? "\r\n" : "\n";
+    lines.push({ number, start, end, next: nl >= n ? n : nl + 1, text: text.slice(start, end), eol });
+    start = nl + 1;
+    number++;
+  }
+  return lines;
+}
+
+/** The file's own line ending: CRLF when its first terminated line ends in CRLF. */
+export function detectEol(text: string): "\n" | "\r\n" {
+  const nl = text.indexOf("\n");
+  return nl > 0 && text.charCodeAt(nl - 1) === 13 ? "\r\n" : "\n";
+}
+
+/** True for a line with nothing but spaces and tabs. */
+export function isBlank(text: string): boolean {
+  return /^[ \t]*$/.test(text);
+}
+
+/**
+ * The offset where new lines go after `line`, and the text that must precede them:
+ * after an unterminated last line the insertion starts with the file's line ending.
+ */
+export function insertionAfter(line: Line, eol: string): { at: number; lead: string; trail: string } {
+  if (line.eol === "") return { at: line.end, lead: eol, trail: "" };
+  return { at: line.next, lead: "", trail: eol };
+}
+
+/** Render inserted lines after `line`, keeping a missing final newline missing. */
+export function insertLinesAfter(line: Line, newLines: readonly string[], eol: string): { start: number; end: number; insert: string } {
+  const { at, lead } = insertionAfter(line, eol);
+  const body = lead === "" ? newLines.map((l) => l + eol).join("") : newLines.map((l) => eol + l).join("");
+  return { start: at, end: at, insert: body };
+}

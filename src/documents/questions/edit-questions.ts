@@ -1,0 +1,77 @@
+// Edit builders for questions.md: close a block (answered/dropped) in place, inserting
+// missing fields after the block's last non-blank line; append a new block.
+
+import { detectEol, insertLinesAfter, isBlank, type Line } from "../lines.js";
+import type { TextEdit } from "../text-edit.js";
+import type { QuestionBlock, QuestionsDoc } from "./parse-questions.js";
+
+export interface CloseBlock {
+  status: "answered" | "dropped";
+  answeredAt: string;
+  answer: string;
+  /** `human` or `afk` keeps exactly one `answered_by` line with that value; undefined removes all. */
+  answeredBy: string | undefined;
+}
+
+const ANSWERED_BY_ANY = /^[ \t]*answered_by[ \t]*:/i;
+
+/** The last non-blank, non-heading line of a block (the heading when the block is empty). */
+function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock): Line {
+  const { lines } = doc.view;
+  for (let i = block.end - 1; i > block.heading; i--) if (!isBlank(lines[i]!.text)) return lines[i]!;
+  return lines[block.heading]!;
+}
+
+/**
+ * Edits that close `block`: set `status`, `answered_at`, `answer` in place (inserting the
+ * missing ones in that order), and rewrite `answered_by` as `close.answeredBy` says.
+ */
+export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: CloseBlock): TextEdit[] {
+  const { lines, text } = doc.view;
+  const edits: TextEdit[] = [];
+  const missing: string[] = [];
+  const setLine = (key: string, value: string) => {
+    const f = block.byKey.get(key);
+    const rendered = value === "" ? `${key}:` : `${key}: ${value}`;
+    if (f) {
+      const line = lines[f.index]!;
+      if (line.text !== rendered) edits.push({ start: line.start, end: line.end, insert: rendered });
+    } else missing.push(rendered);
+  };
+  setLine("status", close.status);
+  setLine("answered_at", close.answeredAt);
+  setLine("answer", close.answer);
+
+  let keptAnsweredBy = false;
+  for (let i = block.heading + 1; i < block.end; i++) {
+    if (doc.view.fenced[i]) continue;
+    const line = lines[i]!;
+    if (!ANSWERED_BY_ANY.test(line.text)) continue;
+    const canonical = close.answeredBy !== undefined && !keptAnsweredBy && /^answered_by:/.test(line.text);
+    if (canonical) {
+      keptAnsweredBy = true;
+      const rendered = `answered_by: ${close.answeredBy}`;
+      if (line.text !== rendered) edits.push({ start: line.start, end: line.end, insert: rendered });
+    } else {
+      edits.push({ start: line.start, end: line.next, insert: "" });
+    }
+  }
+  if (close.answeredBy !== undefined && !keptAnsweredBy) missing.push(`answered_by: ${close.answeredBy}`);
+  if (missing.length > 0) {
+    const after = lastNonBlank(doc, block);
+    // Inserting right after a deleted line is still a valid splice: the deletion ends where it starts.
+    edits.push(insertLinesAfter(after, missing, detectEol(text)));
+  }
+  return edits;
+}
+
+/** Append a rendered block (lines without terminators) at the end of the file, blank line first. */
+export function appendBlockEdit(text: string, blockLines: readonly string[]): TextEdit {
+  const eol = detectEol(text);
+  let lead = "";
+  if (text.length > 0) {
+    if (!text.endsWith("\n")) lead = eol + eol;
+    else if (!/\n[ \t]*\r?\n$/.test(text) && text.trim() !== "") lead = eol;
+  }
+  return { start: text.length, end: text.length, insert: lead + blockLines.map((l) => l + eol).join("") };
+}

@@ -1,0 +1,174 @@
+// questions.md → QuestionsDoc: question blocks (`## q-…` / `## Q-…` level-2 headings up to
+// the next level-1/2 heading), their column-0 fields with continuation lines, and the
+// released `## Question register` table. One linear pass; positions on everything.
+
+import { isBlank, type Line } from "../lines.js";
+import { viewOf, type MarkdownView } from "../headings.js";
+
+export interface QuestionField {
+  key: string;
+  /** The value on the field's own line, trimmed. */
+  value: string;
+  /** Line index of the `key:` line. */
+  index: number;
+  /** Indented continuation lines (raw text), e.g. the `options: |` list. */
+  continuation: string[];
+  /** Exclusive end line index (after the continuation lines). */
+  end: number;
+}
+
+export interface QuestionBlock {
+  id: string;
+  /** Heading line index; the block runs to `end` (exclusive). */
+  heading: number;
+  end: number;
+  /** Heading text after the id (e.g. `blocking` in `## q-1 blocking`). */
+  headingRest: string;
+  fields: QuestionField[];
+  /** First field per key. */
+  byKey: Map<string, QuestionField>;
+}
+
+export interface RegisterRow {
+  id: string;
+  status: string;
+  gate: string;
+  index: number;
+}
+
+export interface QuestionsDoc {
+  view: MarkdownView;
+  blocks: QuestionBlock[];
+  /** Blocks by id (every block with that id, in file order). */
+  byId: Map<string, QuestionBlock[]>;
+  register: RegisterRow[];
+}
+
+export const GATES = ["advisory", "validating", "blocking", "escalating"] as const;
+export type Gate = (typeof GATES)[number];
+export const QUESTION_STATUSES = ["open", "answered", "dropped"] as const;
+
+const FIELD = /^([a-z][a-z0-9_-]*):(.*)$/;
+
+/** The first word of a level-2 heading when it is a question id (`q-…` / `Q-…`). */
+export function questionIdOf(headingText: string): { id: string; rest: string } | undefined {
+  const m = /^([qQ]-\S*)(?:[ \t]+(.*))?$/.exec(headingText);
+  if (!m) return undefined;
+  return { id: m[1] as string, rest: (m[2] ?? "").trim() };
+}
+
+function parseFields(view: MarkdownView, from: number, to: number): QuestionField[] {
+  const fields: QuestionField[] = [];
+  let current: QuestionField | undefined;
+  for (let i = from; i < to; i++) {
+    const line = view.lines[i] as Line;
+    if (view.fenced[i]) {
+      current = undefined;
+      continue;
+    }
+    const text = line.text;
+    if (current && text.length > 0 && (text[0] === " " || text[0] === "\t") && !isBlank(text)) {
+      current.continuation.push(text);
+      current.end = i + 1;
+      continue;
+    }
+    const m = FIELD.exec(text);
+    if (m) {
+      current = { key: m[1] as string, value: (m[2] as string).trim(), index: i, continuation: [], end: i + 1 };
+      fields.push(current);
+    } else {
+      current = undefined;
+    }
+  }
+  return fields;
+}
+
+function parseRegister(view: MarkdownView, from: number, to: number): RegisterRow[] {
+  const rows: RegisterRow[] = [];
+  let cols: string[] | undefined;
+  for (let i = from; i < to; i++) {
+    if (view.fenced[i]) continue;
+    const t = view.lines[i]!.text.trim();
+    if (!t.startsWith("|")) continue;
+    const cells = t.replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
+    if (!cols) {
+      cols = cells.map((c) => c.toLowerCase());
+      continue;
+    }
+    if (cells.every((c) => /^:?-+:?$/.test(c))) continue;
+    const col = (name: string) => cells[cols!.findIndex((c) => c.replace(/[^a-z]/g, "") === name)] ?? "";
+    rows.push({ id: col("questionid") || (cells[0] ?? ""), status: col("status"), gate: col("gate"), index: i });
+  }
+  return rows;
+}
+
+/** Parse questions.md. */
+export function parseQuestions(text: string): QuestionsDoc {
+  const view = viewOf(text);
+  const blocks: QuestionBlock[] = [];
+  const byId = new Map<string, QuestionBlock[]>();
+  let register: RegisterRow[] = [];
+  const top = view.headings.filter((h) => h.level <= 2);
+  for (let h = 0; h < top.length; h++) {
+    const head = top[h]!;
+    if (head.level !== 2) continue;
+    const end = h + 1 < top.length ? top[h + 1]!.index : view.lines.length;
+    if (/^Question register$/i.test(head.text)) {
+      register = register.concat(parseRegister(view, head.index + 1, end));
+      continue;
+    }
+    const idm = questionIdOf(head.text);
+    if (!idm) continue;
+    const fields = parseFields(view, head.index + 1, end);
+    const byKey = new Map<string, QuestionField>();
+    for (const f of fields) if (!byKey.has(f.key)) byKey.set(f.key, f);
+    const block: QuestionBlock = { id: idm.id, heading: head.index, end, headingRest: idm.rest, fields, byKey };
+    blocks.push(block);
+    const list = byId.get(block.id);
+    if (list) list.push(block);
+    else byId.set(block.id, [block]);
+  }
+  return { view, blocks, byId, register };
+}
+
+/** A field's value, or undefined when the block lacks it. */
+export function fieldValue(block: QuestionBlock, key: string): string | undefined {
+  return block.byKey.get(key)?.value;
+}
+
+/** The status as compared: trimmed and lowercased (`Open  ` is open). */
+export function statusOf(block: QuestionBlock): string {
+  return (fieldValue(block, "status") ?? "").trim().toLowerCase();
+}
+
+/** The gate as compared; a `## q-1 blocking` heading suffix counts when no gate field exists. */
+export function gateOf(block: QuestionBlock): string {
+  const g = fieldValue(block, "gate");
+  if (g !== undefined && g !== "") return g.trim().toLowerCase();
+  const fromHeading = block.headingRest.split(/\s+/)[0]?.toLowerCase() ?? "";
+  return (GATES as readonly string[]).includes(fromHeading) ? fromHeading : "";
+}
+
+/** An option as listed in `options: |`: its number, the full text, and the answer text. */
+export interface QuestionOption {
+  number: number;
+  raw: string;
+  /** Without `(Recommended)` and without the rationale after ` — `. */
+  answer: string;
+}
+
+/** The numbered options of a block's `options: |` list. */
+export function optionsOf(block: QuestionBlock): QuestionOption[] {
+  const field = block.byKey.get("options");
+  if (!field) return [];
+  const out: QuestionOption[] = [];
+  const lines = field.value !== "" && field.value !== "|" ? [field.value, ...field.continuation] : field.continuation;
+  for (const l of lines) {
+    const m = /^\s*(\d+)[.)]\s+(.*)$/.exec(l);
+    if (!m) continue;
+    const raw = (m[2] as string).trim();
+    const answer = raw.split(" — ")[0]!.replace(/\s*\(Recommended\)\s*/gi, " ").trim();
+    out.push({ number: Number(m[1]), raw, answer });
+  }
+  return out;
+}

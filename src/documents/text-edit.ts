@@ -1,0 +1,33 @@
+// Edits as splices against the original text: every byte outside an edit's range is kept.
+// Builders return TextEdit[]; applyEdits is the only place that turns them into new text.
+
+/** Replace `text[start, end)` with `insert`. A pure insertion has start === end. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  insert: string;
+}
+
+/**
+ * Apply non-overlapping edits to `text`. `applyEdits(text, [])` returns `text` unchanged.
+ * Insertions at the same offset keep the order they were given in.
+ * @throws Error when two edits overlap (a bug in an edit builder, never user input).
+ */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  if (edits.length === 0) return text;
+  const sorted = edits
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end || a.i - b.i)
+    .map((x) => x.e);
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of sorted) {
+    if (e.start < at || e.end < e.start || e.end > text.length) {
+      throw new Error(`overlapping or out-of-range edit [${e.start}, ${e.end}) at ${at}`);
+    }
+    parts.push(text.slice(at, e.start), e.insert);
+    at = e.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
+}

@@ -1,0 +1,240 @@
+// The resolve use case: (questions.md, state.md, decisions.md, entries, now) → new texts.
+// One entry or a whole batch: every entry is checked before any text is produced, so a
+// failure anywhere means nothing is written.
+
+import { ConflictError, DuplicateIdError, InternalError, RefusedError, BadInputError, type EngineError } from "../errors.js";
+import { appendDecisionEdit, parseDecisions } from "../documents/decisions/decisions.js";
+import { closeBlockEdits } from "../documents/questions/edit-questions.js";
+import {
+  fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc,
+} from "../documents/questions/parse-questions.js";
+import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-state.js";
+import { cursorValue, parseState } from "../documents/state/parse-state.js";
+import { applyEdits, type TextEdit } from "../documents/text-edit.js";
+import { formatTimestamp } from "./clock.js";
+import { logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState } from "./cursor.js";
+import type { EventDraft } from "./events.js";
+
+export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" };
+
+export interface ResolveEntry {
+  qid: string;
+  kind: "answer" | "drop";
+  /** For drops always `{kind: "text"}` (the reason, already defaulted). */
+  source: AnswerSource;
+  /** Where the entry came from, for messages: `answers.txt:7`. */
+  where?: { file: string; line: number };
+}
+
+export interface ResolveInput {
+  entries: readonly ResolveEntry[];
+  human: boolean;
+  recordDecision: boolean;
+  now: Date;
+}
+
+export interface ResolveTexts {
+  slug: string;
+  questions: string;
+  state: string;
+  decisions: string | undefined;
+}
+
+export interface EntryOutcome {
+  qid: string;
+  kind: "answer" | "drop";
+  text: string;
+  already: boolean;
+}
+
+export interface ResolvePlan {
+  questions: string | undefined;
+  state: string | undefined;
+  decisions: string | undefined;
+  outcomes: EntryOutcome[];
+  events: EventDraft[];
+}
+
+function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
+  if (!entry.where) return err;
+  const { file, line } = entry.where;
+  (err as { message: string }).message = `${file}:${line}: ${err.message} (line ${line})`;
+  return err;
+}
+
+function findBlock(doc: QuestionsDoc, qid: string): QuestionBlock {
+  const blocks = doc.byId.get(qid);
+  if (!blocks) {
+    if (doc.register.some((r) => r.id === qid)) {
+      throw new RefusedError(`${qid} is a row of the '## Question register' table, which the engine never writes`, {
+        hint: `answer it by editing questions.md by hand, or raise it as a '## ${qid}' block`,
+      });
+    }
+    const open = doc.blocks.filter((b) => statusOf(b) === "open").map((b) => b.id);
+    throw new RefusedError(`qid not found: ${qid}`, {
+      hint: open.length > 0 ? `open questions: ${open.join(", ")}` : "there are no open questions",
+      data: { open },
+    });
+  }
+  if (blocks.length > 1) {
+    const lines = blocks.map((b) => doc.view.lines[b.heading]!.number);
+    throw new DuplicateIdError(`duplicate question id ${qid} in questions.md (lines ${lines.join(", ")})`, {
+      hint: `rename or merge the duplicate '## ${qid}' blocks by hand, then retry`,
+    });
+  }
+  return blocks[0]!;
+}
+
+function answerText(block: QuestionBlock, entry: ResolveEntry): string {
+  const src = entry.source;
+  if (src.kind === "text") return src.text;
+  if (src.kind === "proposed") {
+    const p = fieldValue(block, "proposed") ?? "";
+    if (p === "") throw new BadInputError(`${entry.qid} has no proposed answer`, { hint: "give the answer text, or --option N" });
+    return normalizeText([p], "proposed answer");
+  }
+  const options = optionsOf(block);
+  const opt = options.find((o) => o.number === src.number);
+  if (!opt) {
+    throw new BadInputError(`${entry.qid} has no option ${src.number}`, {
+      hint: options.length > 0 ? `options are ${options.map((o) => o.number).join(", ")}` : "this question lists no options; give the answer text",
+    });
+  }
+  return normalizeText([opt.answer], "option text");
+}
+
+/**
+ * Plan the resolution of every entry.
+ * @throws RefusedError (3) unknown qid or register row, DuplicateIdError (6), ConflictError (4), BadInputError (5), InternalError (1) on a failed read-back.
+ */
+export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan {
+  const ts = formatTimestamp(input.now);
+  const qdoc = parseQuestions(texts.questions);
+  const edits: TextEdit[] = [];
+  const outcomes: EntryOutcome[] = [];
+  const events: EventDraft[] = [];
+  const closed: { block: QuestionBlock; outcome: EntryOutcome }[] = [];
+  for (const entry of input.entries) {
+    let block: QuestionBlock;
+    let text: string;
+    try {
+      block = findBlock(qdoc, entry.qid);
+      text = answerText(block, entry);
+    } catch (e) {
+      throw located(e as EngineError, entry);
+    }
+    const status = statusOf(block);
+    const wanted = entry.kind === "answer" ? "answered" : "dropped";
+    if (status === "open") {
+      edits.push(...closeBlockEdits(qdoc, block, { status: wanted, answeredAt: ts, answer: text, answeredBy: input.human ? "human" : undefined }));
+      const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
+      outcomes.push(outcome);
+      closed.push({ block, outcome });
+      events.push({
+        event: entry.kind === "answer" ? "resolved" : "dropped",
+        qid: entry.qid,
+        by: input.human ? "human" : "agent",
+        detail: { [entry.kind === "answer" ? "answer" : "reason"]: text, batch: entry.where !== undefined },
+      });
+      continue;
+    }
+    const recorded = (fieldValue(block, "answer") ?? "").trim();
+    if (status === wanted && recorded === text) {
+      outcomes.push({ qid: entry.qid, kind: entry.kind, text, already: true });
+      continue;
+    }
+    const shown = status === "answered" || status === "dropped" ? `${status}: ${JSON.stringify(recorded)}` : `status ${JSON.stringify(status)}`;
+    throw located(
+      new ConflictError(`qid not open (already answered/dropped): ${entry.qid}`, {
+        hint: `recorded ${shown}; to change it, raise a new question with supersedes: ${entry.qid}`,
+        data: { status, answer: recorded },
+      }),
+      entry,
+    );
+  }
+
+  let questions: string | undefined;
+  if (edits.length > 0) {
+    questions = applyEdits(texts.questions, edits);
+    verifyQuestions(questions, closed, input.human);
+  }
+
+  const state = planStateClear(texts.state, outcomes.map((o) => o.qid), ts);
+  if (state !== undefined) {
+    for (const o of outcomes) {
+      if (o.already) events.push({ event: o.kind === "answer" ? "resolved" : "dropped", qid: o.qid, detail: { state_repaired: true } });
+    }
+  }
+
+  let decisions: string | undefined;
+  if (input.recordDecision) {
+    decisions = planDecisions(texts, qdoc, closed.map((c) => c.block), outcomes);
+  }
+  return { questions, state, decisions, outcomes, events };
+}
+
+function verifyQuestions(text: string, closed: { block: QuestionBlock; outcome: EntryOutcome }[], human: boolean): void {
+  const doc = parseQuestions(text);
+  for (const { outcome } of closed) {
+    const blocks = doc.byId.get(outcome.qid);
+    const b = blocks?.length === 1 ? blocks[0]! : undefined;
+    const wanted = outcome.kind === "answer" ? "answered" : "dropped";
+    const by = b?.fields.filter((f) => f.key === "answered_by") ?? [];
+    const ok =
+      b !== undefined &&
+      statusOf(b) === wanted &&
+      fieldValue(b, "answer") === outcome.text &&
+      (human ? by.length === 1 && by[0]!.value === "human" : by.length === 0);
+    if (!ok) throw new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`);
+  }
+}
+
+/**
+ * The cleared state.md when an awaiting section names one of `qids`, else undefined.
+ * Status → running, next_action → resume command, pause fields removed, a Log line per awaited qid.
+ */
+export function planStateClear(stateText: string, qids: readonly string[], ts: string): string | undefined {
+  const doc = parseState(stateText);
+  const awaited = doc.awaiting.map((s) => s.questionId).filter((q): q is string => q !== undefined && qids.includes(q));
+  if (awaited.length === 0) return undefined;
+  const phase = cursorValue(doc, "phase");
+  const resume = resumeCommand(phase);
+  const edits: TextEdit[] = [
+    ...removeAwaitingEdits(doc),
+    ...statusEdits(doc, "running", false),
+    ...nextActionEdits(doc, resume),
+  ];
+  const unique = [...new Set(awaited)];
+  const lp = logPhase(phase);
+  edits.push(appendLogEdit(doc, unique.map((q) => `- ${ts} ${lp}: resolved ${q}`)));
+  const text = applyEdits(stateText, edits);
+  const expect: Record<string, string | null> = { pause_reason: null, pause_detail: null, resumes_at: null };
+  if (doc.cursor.has("status")) expect.status = "running";
+  if (doc.cursor.has("nextaction")) expect.next_action = resume;
+  verifyState(text, expect, (d) => (d.awaiting.length > 0 ? "an awaiting section is still present" : undefined));
+  return text;
+}
+
+function planDecisions(texts: ResolveTexts, qdoc: QuestionsDoc, blocks: QuestionBlock[], outcomes: EntryOutcome[]): string | undefined {
+  let text = texts.decisions ?? `# Decisions: ${texts.slug}\n`;
+  let changed = false;
+  for (const o of outcomes) {
+    if (o.already || o.kind !== "answer") continue;
+    const block = blocks.find((b) => b.id === o.qid) ?? qdoc.byId.get(o.qid)?.[0];
+    if (!block) continue;
+    const gate = gateOf(block) || "unspecified";
+    const options = optionsOf(block).map((x) => x.answer);
+    const slice = fieldValue(block, "slice");
+    const { edit } = appendDecisionEdit(parseDecisions(text), {
+      title: o.text,
+      context: `${o.qid} (${gate}) answered`,
+      options: options.length > 0 ? options.join(" / ") : o.text,
+      decision: o.text,
+      consequences: "—",
+      related: [o.qid, slice].filter((x) => x && x !== "").join(", "),
+    });
+    text = applyEdits(text, [edit]);
+    changed = true;
+  }
+  return changed ? text : undefined;
+}

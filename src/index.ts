@@ -1,0 +1,20 @@
+// The library API: the pure document parsers and edit builders, the use cases, and main()
+// for embedding the CLI. Everything here is also what the CLI itself uses.
+
+export * from "./errors.js";
+export type { Io } from "./io.js";
+export { main } from "./cli/main.js";
+export { applyEdits, type TextEdit } from "./documents/text-edit.js";
+export { splitLines, detectEol, type Line } from "./documents/lines.js";
+export { fenceMask } from "./documents/fences.js";
+export { viewOf, parseHeading, type MarkdownView, type Heading } from "./documents/headings.js";
+export { parseState, cursorValue, normalizeKey, type StateDoc, type CursorField } from "./documents/state/parse-state.js";
+export { setFieldEdit, upsertFieldEdit, deleteFieldEdits, removeAwaitingEdits, appendLogEdit } from "./documents/state/edit-state.js";
+export { parseQuestions, statusOf, gateOf, optionsOf, fieldValue, type QuestionsDoc, type QuestionBlock } from "./documents/questions/parse-questions.js";
+export { closeBlockEdits } from "./documents/questions/edit-questions.js";
+export { parseDecisions, appendDecisionEdit } from "./documents/decisions/decisions.js";
+export { parseBatch, type BatchEntry } from "./documents/batch/parse-batch.js";
+export { planResolve, planStateClear, type ResolveEntry, type ResolvePlan } from "./domain/resolve-question.js";
+export { resumeCommand, logPhase, assertSchema } from "./domain/cursor.js";
+export { parseTimestamp, formatTimestamp } from "./domain/clock.js";
+export { redact } from "./domain/redact.js";

@@ -1,0 +1,18 @@
+// The outside world as one object: environment, working directory, streams and clock.
+// Commands and the workspace layer receive it; tests pin every part of it.
+
+export interface Io {
+  env: Record<string, string | undefined>;
+  cwd: string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Reads one line from standard input (interactive mode); undefined at end of input. */
+  readLine?: () => Promise<string | undefined>;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  /** The real clock; `DEVRITES_NOW` overrides it (cli/context.ts). */
+  now: () => Date;
+  /** Host name and pid for the workspace lock. */
+  pid: number;
+  hostname: string;
+}

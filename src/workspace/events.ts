@@ -1,0 +1,51 @@
+// events.jsonl: one redacted JSON object per line, appended inside the same transaction
+// as the mutation it records.
+
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { formatTimestamp } from "../domain/clock.js";
+import { redactDeep } from "../domain/redact.js";
+
+export const EVENTS_FILE = "events.jsonl";
+
+export { EVENT_KINDS, type EventDraft, type EventKind } from "../domain/events.js";
+import type { EventDraft } from "../domain/events.js";
+
+export interface EventRecord extends EventDraft {
+  v: 1;
+  id: string;
+  ts: string;
+}
+
+/** Render drafts as JSONL lines (secrets redacted). */
+export function renderEvents(drafts: readonly EventDraft[], now: Date): string {
+  const ts = formatTimestamp(now);
+  return drafts
+    .map((d) => {
+      const rec: EventRecord = { v: 1, id: `ev-${ts}-${crypto.randomBytes(3).toString("hex")}`, ts, ...redactDeep(d) };
+      return JSON.stringify(rec) + "\n";
+    })
+    .join("");
+}
+
+/** Read the audit trail; lines that do not parse are skipped and counted. */
+export function readEvents(dir: string): { events: EventRecord[]; invalid: number[] } {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, EVENTS_FILE), "utf8");
+  } catch {
+    return { events: [], invalid: [] };
+  }
+  const events: EventRecord[] = [];
+  const invalid: number[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      events.push(JSON.parse(line) as EventRecord);
+    } catch {
+      invalid.push(i + 1);
+    }
+  });
+  return { events, invalid };
+}

@@ -1,0 +1,174 @@
+// Finding the project root (`--root`, DEVRITES_ROOT, walking up) and the workspace
+// (`--workspace`, DEVRITES_WORKSPACE, ACTIVE), with the safety refusals for symlinks and escapes.
+
+import fs from "node:fs";
+import path from "node:path";
+import { NoWorkspaceError, RefusedError } from "../errors.js";
+
+export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
+
+/** Names an existing workspace may have (formats.md, Layout). */
+export const EXISTING_SLUG = /^[A-Za-z0-9._-]+$/;
+
+export function isExistingSlug(slug: string): boolean {
+  return EXISTING_SLUG.test(slug) && slug !== "." && slug !== "..";
+}
+
+function lstat(p: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
+function unsafeRoot(p: string): NoWorkspaceError {
+  return new NoWorkspaceError(`unsafe root: ${p} is a symbolic link`, {
+    hint: "point --root (or DEVRITES_ROOT) at the real directory",
+  });
+}
+
+/** Check a candidate `.devrites` path; returns it when it is a real directory. */
+function checkDevrites(p: string): string | undefined {
+  const st = lstat(p);
+  if (!st) return undefined;
+  if (st.isSymbolicLink()) throw unsafeRoot(p);
+  return st.isDirectory() ? p : undefined;
+}
+
+/**
+ * The `.devrites` directory for this run.
+ * @throws NoWorkspaceError (exit 2) when none is found or it is a symlink.
+ */
+export function findRoot(cwd: string, rootOption: string | undefined, envRoot: string | undefined): string {
+  const given = rootOption ?? (envRoot && envRoot !== "" ? envRoot : undefined);
+  if (given !== undefined) {
+    const abs = path.resolve(cwd, given);
+    if (path.basename(abs) === ".devrites") {
+      const found = checkDevrites(abs);
+      if (found) return found;
+    } else {
+      const found = checkDevrites(path.join(abs, ".devrites"));
+      if (found) return found;
+      // A .devrites directory under another name, given directly: it holds work/.
+      if (lstat(path.join(abs, "work"))?.isDirectory()) {
+        if (lstat(abs)?.isSymbolicLink()) throw unsafeRoot(abs);
+        return abs;
+      }
+    }
+    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `no .devrites directory at ${abs}` });
+  }
+  let dir = path.resolve(cwd);
+  for (;;) {
+    const found = checkDevrites(path.join(dir, ".devrites"));
+    if (found) return found;
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, {
+    hint: `no .devrites directory in ${cwd} or above; pass --root or set DEVRITES_ROOT, or run devrites-engine init <slug>`,
+  });
+}
+
+/** The directory `init` creates `.devrites` in: `--root`/DEVRITES_ROOT (project or .devrites), else cwd. */
+export function rootForInit(cwd: string, rootOption: string | undefined, envRoot: string | undefined): string {
+  const given = rootOption ?? (envRoot && envRoot !== "" ? envRoot : undefined);
+  const abs = path.resolve(cwd, given ?? ".");
+  const devrites = path.basename(abs) === ".devrites" ? abs : path.join(abs, ".devrites");
+  const st = lstat(devrites);
+  if (st?.isSymbolicLink()) throw unsafeRoot(devrites);
+  return devrites;
+}
+
+export interface Workspace {
+  root: string;
+  slug: string;
+  dir: string;
+}
+
+/** The slug named by `--workspace`, DEVRITES_WORKSPACE, or ACTIVE's first line. */
+export function selectedSlug(root: string, option: string | undefined, envSlug: string | undefined): string | undefined {
+  if (option !== undefined) return option;
+  if (envSlug !== undefined && envSlug !== "") return envSlug;
+  let active: string;
+  try {
+    active = fs.readFileSync(path.join(root, "ACTIVE"), "utf8");
+  } catch {
+    return undefined;
+  }
+  const first = active.split(/\r?\n/)[0]?.trim() ?? "";
+  return first === "" ? undefined : first;
+}
+
+/**
+ * Resolve the live workspace `root/work/<slug>`.
+ * @throws NoWorkspaceError for a missing/invalid slug, an unknown workspace, or an unsafe one.
+ */
+export function openWorkspace(root: string, slug: string | undefined): Workspace {
+  if (slug === undefined) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${path.join(root, "ACTIVE")} names no workspace` });
+  if (!isExistingSlug(slug)) {
+    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-')` });
+  }
+  const dir = path.join(root, "work", slug);
+  const st = lstat(dir);
+  if (!st) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `no workspace ${slug} under ${path.join(root, "work")}` });
+  if (st.isSymbolicLink()) {
+    throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { hint: "workspaces must be real directories inside the root" });
+  }
+  if (!st.isDirectory()) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${dir} is not a directory` });
+  const realRoot = fs.realpathSync(root);
+  const realDir = fs.realpathSync(dir);
+  if (path.relative(realRoot, realDir).startsWith("..")) {
+    throw new NoWorkspaceError(`unsafe workspace: ${dir} resolves outside the root`, { hint: "workspaces must be real directories inside the root" });
+  }
+  return { root, slug, dir };
+}
+
+/** Where a workspace of that name lives: live `work/` first, then `archive/`; undefined when neither. */
+export function findAnyWorkspace(root: string, slug: string): { dir: string; archived: boolean } | undefined {
+  if (!isExistingSlug(slug)) return undefined;
+  for (const [sub, archived] of [["work", false], ["archive", true]] as const) {
+    const dir = path.join(root, sub, slug);
+    const st = lstat(dir);
+    if (st && st.isDirectory() && !st.isSymbolicLink()) return { dir, archived };
+  }
+  return undefined;
+}
+
+/**
+ * Read a workspace file. A symlink is refused (exit 3); a missing required file is exit 2.
+ * @returns the text, or undefined for a missing optional file.
+ */
+export function readWorkspaceFile(dir: string, name: string, required: boolean): string | undefined {
+  const p = path.join(dir, name);
+  const st = lstat(p);
+  if (!st) {
+    if (required) throw new NoWorkspaceError(`${name} missing at ${p}`, { hint: "restore the file, or run devrites-engine init for a new workspace" });
+    return undefined;
+  }
+  if (st.isSymbolicLink()) {
+    throw new RefusedError(`${name} is a symbolic link: ${p}`, { hint: "replace the link with a regular file; the engine never writes through links" });
+  }
+  if (!st.isFile()) throw new RefusedError(`${name} is not a regular file: ${p}`);
+  return fs.readFileSync(p, "utf8");
+}
+
+/**
+ * Create `root/work/<slug>` for `init` (parents too). An existing directory is returned
+ * as is when it holds no workspace file yet (an init killed before its commit).
+ * @throws RefusedError when the workspace exists; NoWorkspaceError when the path is a symlink.
+ */
+export function createWorkspaceDir(root: string, slug: string, files: readonly string[]): Workspace {
+  const dir = path.join(root, "work", slug);
+  const st = lstat(dir);
+  if (st?.isSymbolicLink()) throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`);
+  if (st && !st.isDirectory()) throw new RefusedError(`${dir} exists and is not a directory`);
+  if (st && files.some((f) => lstat(path.join(dir, f)) !== undefined)) {
+    throw new RefusedError(`workspace ${slug} already exists at ${dir}`, {
+      hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}`,
+    });
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  return { root, slug, dir };
+}

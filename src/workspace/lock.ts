@@ -1,0 +1,147 @@
+// The workspace lock: an exclusively created `.engine.lock` holding {pid, host, since}.
+// A lock whose holder is a dead process on this host is broken, one breaker at a time.
+
+import fs from "node:fs";
+import path from "node:path";
+import { BadInputError, BusyError, InternalError } from "../errors.js";
+
+export const LOCK_FILE = ".engine.lock";
+const BREAK_FILE = ".engine.lock.break";
+export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
+/** An empty lock file older than this was left by a process killed between create and write. */
+const EMPTY_LOCK_GRACE_MS = 2_000;
+
+export interface LockHolder {
+  pid: number;
+  host: string;
+  since: string;
+}
+
+export interface Lock {
+  path: string;
+  release(): void;
+}
+
+const sleepBuffer = new Int32Array(new SharedArrayBuffer(4));
+function sleepMs(ms: number): void {
+  Atomics.wait(sleepBuffer, 0, 0, ms);
+}
+
+/** True when `pid` names a live process on this host. */
+export function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function readHolder(p: string): { holder: LockHolder | undefined; mtimeMs: number } | undefined {
+  try {
+    const st = fs.statSync(p);
+    const text = fs.readFileSync(p, "utf8");
+    let holder: LockHolder | undefined;
+    try {
+      const v = JSON.parse(text) as LockHolder;
+      if (typeof v.pid === "number" && typeof v.host === "string") holder = v;
+    } catch {
+      holder = undefined;
+    }
+    return { holder, mtimeMs: st.mtimeMs };
+  } catch {
+    return undefined; // gone between our attempts: try again
+  }
+}
+
+function isStale(info: { holder: LockHolder | undefined; mtimeMs: number }, host: string, nowMs: number): boolean {
+  if (!info.holder) return nowMs - info.mtimeMs > EMPTY_LOCK_GRACE_MS;
+  return info.holder.host === host && !processAlive(info.holder.pid);
+}
+
+function tryCreate(p: string, content: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(p, "wx", 0o644);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw new InternalError(`cannot create lock ${p}: ${(e as Error).message}`);
+  }
+  try {
+    fs.writeSync(fd, content);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return true;
+}
+
+/** Break a stale lock, serialised by the break file so a fresh lock is never removed. */
+function breakStale(dir: string, host: string, pid: number, seen: LockHolder | undefined): void {
+  const lockPath = path.join(dir, LOCK_FILE);
+  const breakPath = path.join(dir, BREAK_FILE);
+  const me = JSON.stringify({ pid, host, since: new Date().toISOString() });
+  if (!tryCreate(breakPath, me)) {
+    const b = readHolder(breakPath);
+    if (b && isStale(b, host, Date.now())) fs.rmSync(breakPath, { force: true });
+    return;
+  }
+  try {
+    const again = readHolder(lockPath);
+    if (again && isStale(again, host, Date.now()) && again.holder?.pid === seen?.pid) fs.rmSync(lockPath, { force: true });
+  } finally {
+    fs.rmSync(breakPath, { force: true });
+  }
+}
+
+/**
+ * Take the workspace lock, waiting up to `timeoutMs`.
+ * @throws BusyError (exit 9) naming the holder when it stays taken.
+ */
+export function acquireLock(dir: string, opts: { pid: number; host: string; timeoutMs: number; now: () => Date }): Lock {
+  const lockPath = path.join(dir, LOCK_FILE);
+  const content = JSON.stringify({ pid: opts.pid, host: opts.host, since: opts.now().toISOString() } satisfies LockHolder);
+  const deadline = Date.now() + opts.timeoutMs;
+  let delay = 2;
+  let last: LockHolder | undefined;
+  for (;;) {
+    if (tryCreate(lockPath, content)) {
+      return {
+        path: lockPath,
+        release() {
+          const info = readHolder(lockPath);
+          if (info?.holder?.pid === opts.pid && info.holder.host === opts.host) fs.rmSync(lockPath, { force: true });
+        },
+      };
+    }
+    const info = readHolder(lockPath);
+    if (info) {
+      last = info.holder ?? last;
+      if (isStale(info, opts.host, Date.now())) {
+        breakStale(dir, opts.host, opts.pid, info.holder);
+        continue;
+      }
+    }
+    if (Date.now() >= deadline) {
+      const who = last ? `pid ${last.pid} on ${last.host} since ${last.since}` : "another process";
+      throw new BusyError(`workspace is locked by ${who}: ${lockPath}`, {
+        hint: "wait for that command to finish and retry; DEVRITES_LOCK_TIMEOUT_MS sets how long to wait",
+        data: last ? { holder: last } : {},
+      });
+    }
+    sleepMs(Math.min(delay, Math.max(1, deadline - Date.now())));
+    delay = Math.min(delay * 2, 50);
+  }
+}
+
+/**
+ * The lock timeout from DEVRITES_LOCK_TIMEOUT_MS (a nonnegative integer), else the default.
+ * @throws BadInputError for any other value.
+ */
+export function lockTimeoutMs(envValue: string | undefined): number {
+  if (envValue === undefined || envValue === "") return DEFAULT_LOCK_TIMEOUT_MS;
+  if (!/^\d+$/.test(envValue.trim())) {
+    throw new BadInputError(`DEVRITES_LOCK_TIMEOUT_MS must be a whole number of milliseconds, not ${JSON.stringify(envValue)}`);
+  }
+  return Number(envValue.trim());
+}

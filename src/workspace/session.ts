@@ -1,0 +1,89 @@
+// A command's access to one workspace: read files (refusing symlinks), and run a mutation
+// under the lock as one transaction, finishing any journal a killed process left first.
+
+import path from "node:path";
+import type { Io } from "../io.js";
+import { InternalError } from "../errors.js";
+import type { EventDraft } from "../domain/events.js";
+import { EVENTS_FILE, renderEvents } from "./events.js";
+import { acquireLock, lockTimeoutMs, processAlive } from "./lock.js";
+import { readWorkspaceFile, type Workspace } from "./locate.js";
+import { commit, needsRecovery, recoverJournal, removeDeadTemps, type FileWrite } from "./transaction.js";
+
+/** The writes and events a mutation produces; committed together or not at all. */
+export interface Changes {
+  /** File name inside the workspace (or an absolute path) → new content. */
+  files: Map<string, string>;
+  events: EventDraft[];
+}
+
+export function emptyChanges(): Changes {
+  return { files: new Map(), events: [] };
+}
+
+export class WorkspaceSession {
+  constructor(
+    readonly ws: Workspace,
+    private readonly io: Io,
+    private readonly now: Date,
+  ) {}
+
+  path(name: string): string {
+    return path.isAbsolute(name) ? name : path.join(this.ws.dir, name);
+  }
+
+  /** Read a workspace file: a symlink is exit 3, a missing required file exit 2. */
+  read(name: string, required: true): string;
+  read(name: string, required: false): string | undefined;
+  read(name: string, required: boolean): string | undefined {
+    return readWorkspaceFile(this.ws.dir, name, required);
+  }
+
+  /**
+   * Run `fn` under the workspace lock and commit what it returns as one transaction.
+   * A journal or temp files left by a killed process are finished or discarded first.
+   */
+  mutate<T>(fn: () => { changes: Changes; result: T }): T {
+    const lock = acquireLock(this.ws.dir, {
+      pid: this.io.pid,
+      host: this.io.hostname,
+      timeoutMs: lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS),
+      now: () => this.now,
+    });
+    try {
+      this.recoverLocked();
+      const { changes, result } = fn();
+      this.commitLocked(changes);
+      return result;
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** For read-only commands: clear a journal or temp litter (taking the lock) before reading. */
+  recoverIfNeeded(): void {
+    if (!needsRecovery(this.ws.dir)) return;
+    this.mutate(() => ({ changes: emptyChanges(), result: undefined }));
+  }
+
+  private recoverLocked(): void {
+    removeDeadTemps(this.ws.root, processAlive);
+    const outcome = recoverJournal(this.ws.dir);
+    if (outcome !== "none") {
+      this.commitLocked({ files: new Map(), events: [{ event: "recovered", detail: { journal: outcome } }] });
+    }
+  }
+
+  private commitLocked(changes: Changes): void {
+    const writes: FileWrite[] = [];
+    for (const [name, content] of changes.files) writes.push({ path: this.path(name), content });
+    const appends = changes.events.length > 0 ? [{ path: this.path(EVENTS_FILE), data: renderEvents(changes.events, this.now) }] : [];
+    if (writes.length === 0 && appends.length === 0) return;
+    try {
+      commit(this.ws.dir, writes, appends);
+    } catch (e) {
+      if (e instanceof Error && "exitCode" in e) throw e;
+      throw new InternalError(`commit failed: ${(e as Error).message}`);
+    }
+  }
+}

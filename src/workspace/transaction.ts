@@ -1,0 +1,233 @@
+// The journaled multi-file commit. New contents go to fsynced temp files, then `.journal`
+// lists them (with hashes) and is fsynced, then temps are renamed over their targets and
+// event lines appended; the journal is removed last. recoverJournal() finishes or discards.
+
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { InternalError, RefusedError } from "../errors.js";
+
+export const JOURNAL_FILE = ".journal";
+const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]+\.tmp$/;
+
+/** Replace a whole file. `path` is absolute. */
+export interface FileWrite {
+  path: string;
+  content: string;
+}
+
+/** Append to a file (events.jsonl); replayed idempotently from `offset` on recovery. */
+export interface FileAppend {
+  path: string;
+  data: string;
+}
+
+interface JournalFile {
+  target: string;
+  temp: string;
+  sha256: string;
+}
+interface JournalAppend {
+  target: string;
+  offset: number;
+  data: string;
+}
+interface Journal {
+  v: 1;
+  files: JournalFile[];
+  appends: JournalAppend[];
+}
+
+const sha256 = (data: string | Buffer) => crypto.createHash("sha256").update(data).digest("hex");
+
+function fsyncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, "r");
+    fs.fsyncSync(fd);
+  } catch {
+    // Some file systems refuse fsync on directories; the rename is still atomic there.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+function writeSynced(p: string, data: string, flags: string, mode: number): void {
+  const fd = fs.openSync(p, flags, mode);
+  try {
+    fs.writeFileSync(fd, data);
+    fs.fchmodSync(fd, mode);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function modeFor(target: string): number {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(target);
+  } catch {
+    return 0o666 & ~process.umask();
+  }
+  if (st.isSymbolicLink()) throw new RefusedError(`${target} is a symbolic link; the engine never writes through links`);
+  return st.mode & 0o7777;
+}
+
+function tempPathFor(target: string): string {
+  const rand = crypto.randomBytes(4).toString("hex");
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${rand}.tmp`);
+}
+
+function applyAppend(dir: string, a: JournalAppend): void {
+  const target = path.resolve(dir, a.target);
+  const fd = fs.openSync(target, fs.existsSync(target) ? "r+" : "w+", 0o644);
+  try {
+    fs.ftruncateSync(fd, a.offset);
+    fs.writeSync(fd, a.data, a.offset);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function applyJournal(dir: string, j: Journal): void {
+  const dirs = new Set<string>([dir]);
+  for (const f of j.files) {
+    const temp = path.resolve(dir, f.temp);
+    const target = path.resolve(dir, f.target);
+    if (fs.existsSync(temp)) fs.renameSync(temp, target);
+    dirs.add(path.dirname(target));
+  }
+  for (const a of j.appends) applyAppend(dir, a);
+  for (const d of dirs) fsyncDir(d);
+  fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
+  fsyncDir(dir);
+}
+
+/**
+ * Commit `writes` and `appends` as one transaction; the caller holds the lock on `dir`.
+ * @throws InternalError when the disk refuses a step (the journal then lets the next command finish or discard).
+ */
+export function commit(dir: string, writes: readonly FileWrite[], appends: readonly FileAppend[] = []): void {
+  if (writes.length === 0 && appends.length === 0) return;
+  const journal: Journal = { v: 1, files: [], appends: [] };
+  const temps: string[] = [];
+  try {
+    for (const w of writes) {
+      const temp = tempPathFor(w.path);
+      temps.push(temp);
+      writeSynced(temp, w.content, "wx", modeFor(w.path));
+      journal.files.push({ target: path.relative(dir, w.path), temp: path.relative(dir, temp), sha256: sha256(w.content) });
+    }
+    for (const a of appends) {
+      let offset = 0;
+      try {
+        offset = fs.statSync(a.path).size;
+      } catch {
+        offset = 0;
+      }
+      journal.appends.push({ target: path.relative(dir, a.path), offset, data: a.data });
+    }
+    const body = JSON.stringify(journal);
+    writeSynced(path.join(dir, JOURNAL_FILE), `${body}\n${sha256(body)}\n`, "w", 0o644);
+    fsyncDir(dir);
+  } catch (e) {
+    for (const t of temps) fs.rmSync(t, { force: true });
+    fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
+    if (e instanceof RefusedError) throw e;
+    throw new InternalError(`could not prepare the commit in ${dir}: ${(e as Error).message}`);
+  }
+  try {
+    applyJournal(dir, journal);
+  } catch (e) {
+    throw new InternalError(`commit interrupted in ${dir}: ${(e as Error).message}`, {
+      hint: "run any devrites-engine command in this workspace to finish it from the journal",
+    });
+  }
+}
+
+function readJournal(dir: string): Journal | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, JOURNAL_FILE), "utf8");
+  } catch {
+    return undefined;
+  }
+  const [body, sum] = text.split("\n");
+  if (body === undefined || sum !== sha256(body)) return undefined;
+  try {
+    const j = JSON.parse(body) as Journal;
+    return j.v === 1 && Array.isArray(j.files) && Array.isArray(j.appends) ? j : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function fileHash(p: string): string | undefined {
+  try {
+    return sha256(fs.readFileSync(p));
+  } catch {
+    return undefined;
+  }
+}
+
+export type RecoveryOutcome = "none" | "finished" | "discarded";
+
+/** True when `dir` holds a journal or temp litter that a command must clear first. */
+export function needsRecovery(dir: string): boolean {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return false;
+  }
+  return names.some((n) => n === JOURNAL_FILE || TEMP_NAME.test(n));
+}
+
+/**
+ * Finish a journal whose temp files are all intact (or already renamed), else discard it;
+ * remove temp litter in `dir`. The caller holds the lock.
+ */
+export function recoverJournal(dir: string): RecoveryOutcome {
+  let outcome: RecoveryOutcome = "none";
+  if (fs.existsSync(path.join(dir, JOURNAL_FILE))) {
+    const j = readJournal(dir);
+    const intact =
+      j !== undefined &&
+      j.files.every((f) => {
+        const tempHash = fileHash(path.resolve(dir, f.temp));
+        if (tempHash !== undefined) return tempHash === f.sha256;
+        return fileHash(path.resolve(dir, f.target)) === f.sha256;
+      });
+    if (j && intact) {
+      applyJournal(dir, j);
+      outcome = "finished";
+    } else {
+      if (j) for (const f of j.files) fs.rmSync(path.resolve(dir, f.temp), { force: true });
+      fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
+      outcome = "discarded";
+    }
+  }
+  for (const n of fs.readdirSync(dir)) {
+    if (TEMP_NAME.test(n)) {
+      fs.rmSync(path.join(dir, n), { force: true });
+      if (outcome === "none") outcome = "discarded";
+    }
+  }
+  return outcome;
+}
+
+/** Remove temp files left in a directory outside any workspace (the root's ACTIVE) by dead processes. */
+export function removeDeadTemps(dir: string, alive: (pid: number) => boolean): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const m = TEMP_NAME.exec(n);
+    if (m && !alive(Number(m[1]))) fs.rmSync(path.join(dir, n), { force: true });
+  }
+}

@@ -1,0 +1,36 @@
+// Bundles the CLI into dist/devrites-engine.mjs (one file on the hot path) and the library
+// into dist/index.mjs. Cold paths (remark for check, execa for notify, yargs for completion)
+// are dynamic imports of src/vendor/ adapters and land in their own chunks.
+
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { defineConfig } from "vite";
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
+
+export default defineConfig(({ mode }) => ({
+  define: { __ENGINE_VERSION__: JSON.stringify(pkg.version) },
+  build: {
+    ssr: true,
+    target: "node20",
+    outDir: "dist",
+    emptyOutDir: mode !== "lib",
+    minify: false,
+    sourcemap: false,
+    rollupOptions: {
+      // Two builds so that neither entry shares a chunk with the other: `vite build` for the
+      // CLI, `vite build --mode lib` for the library.
+      input: mode === "lib" ? { index: "src/index.ts" } : { "devrites-engine": "src/cli/bin.ts" },
+      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
+      output: {
+        format: "es",
+        // The library is one file. The CLI is one file too, plus one chunk per cold-path vendor
+        // adapter (src/vendor/*: remark, execa, yargs), which import nothing else from src/.
+        codeSplitting: mode !== "lib",
+        entryFileNames: "[name].mjs",
+        chunkFileNames: mode === "lib" ? "lib/[name]-[hash].mjs" : "chunks/[name]-[hash].mjs",
+      },
+    },
+  },
+  ssr: { noExternal: true, target: "node" },
+}));
