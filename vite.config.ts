@@ -20,7 +20,7 @@ export default defineConfig(({ mode }) => ({
     rollupOptions: {
       // Two builds so that neither entry shares a chunk with the other: `vite build` for the
       // CLI, `vite build --mode lib` for the library.
-      input: mode === "lib" ? { index: "src/index.ts" } : { "devrites-engine": "src/cli/bin.ts" },
+      input: (mode === "lib" ? { index: "src/index.ts" } : { "devrites-engine": "src/cli/bin.ts" }) as Record<string, string>,
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
       output: {
         format: "es",

@@ -1,9 +1,23 @@
 // Every command the CLI knows: its words, usage, options and runner. argv.ts parses with
-// it, help.ts renders help from it, completion.ts feeds it to yargs.
+// it, help.ts renders help from it, the completion command feeds it to yargs.
 
 import type { CommandRun } from "../commands/types.js";
+import { budgetCheck } from "../commands/budget-check.js";
+import { budgetSeed } from "../commands/budget-seed.js";
+import { budgetSpend } from "../commands/budget-spend.js";
+import { budgetStatus } from "../commands/budget-status.js";
+import { check } from "../commands/check.js";
+import { completion } from "../commands/completion.js";
 import { init } from "../commands/init.js";
+import { log } from "../commands/log.js";
+import { migrate } from "../commands/migrate.js";
+import { questionAdd } from "../commands/question-add.js";
+import { questionsList, questionsShow } from "../commands/questions.js";
+import { stateMergeManifest } from "../commands/state-merge-manifest.js";
+import { statePause } from "../commands/state-pause.js";
 import { stateResolve, RESOLVE_USAGE } from "../commands/state-resolve.js";
+import { stateResume } from "../commands/state-resume.js";
+import { status } from "../commands/status.js";
 
 export interface OptionDef {
   type: "string" | "boolean";
@@ -28,31 +42,160 @@ export const GLOBAL_OPTIONS: Record<string, OptionDef> = {
   version: { type: "boolean", describe: "show the engine version" },
 };
 
+const str = (describe: string): OptionDef => ({ type: "string", describe });
+const bool = (describe: string): OptionDef => ({ type: "boolean", describe });
+
 export const COMMANDS: CommandDef[] = [
   {
     words: ["init"],
     usage: "devrites-engine init <slug> [--title TEXT] [--continues PARENT [--release]] [--no-activate]",
     describe: "create .devrites/work/<slug>/ from the templates and make it active",
     options: {
-      title: { type: "string", describe: "title used in the files' headings (default: the slug)" },
-      "no-activate": { type: "boolean", describe: "do not write ACTIVE" },
+      title: str("title used in the files' headings (default: the slug)"),
+      continues: str("open a continuation of a release sequence after PARENT"),
+      release: bool("with --continues: the new workspace is the release (sequence_role release)"),
+      "no-activate": bool("do not write ACTIVE"),
     },
     run: init,
+  },
+  {
+    words: ["status"],
+    usage: "devrites-engine status [--json]",
+    describe: "where the active workspace stands, why it stopped and what to type next",
+    options: {},
+    run: status,
+  },
+  {
+    words: ["questions"],
+    usage: "devrites-engine questions [--open | --all] [--gate GATE] [--json]",
+    describe: "list questions, one line each (default: open ones)",
+    options: { open: bool("only open questions (default)"), all: bool("every question"), gate: str("only questions with this gate") },
+    run: questionsList,
+  },
+  {
+    words: ["questions", "show"],
+    usage: "devrites-engine questions show <qid> [--json]",
+    describe: "print one question with its options numbered",
+    options: {},
+    run: questionsShow,
+  },
+  {
+    words: ["question", "add"],
+    usage:
+      "devrites-engine question add --gate GATE --question TEXT [--slice S] [--option TEXT]… [--proposed TEXT] [--route ROLE] [--impact IDS] [--supersedes QID] [--blocking-slices IDS]",
+    describe: "raise a question: allocate its id, append it, and pause the run as the gate policy says",
+    options: {
+      gate: str("advisory | validating | blocking | escalating"),
+      question: str("the question, one line"),
+      slice: str("the slice it concerns"),
+      option: { type: "string", multiple: true, describe: "an option (2 to 4; the first is the recommended one)" },
+      proposed: str("the proposed answer (default: option 1)"),
+      route: str("who an escalating question goes to (required for escalating)"),
+      impact: str("ids this answer affects"),
+      supersedes: str("the question this one replaces"),
+      "blocking-slices": str("slices blocked until it is answered"),
+    },
+    run: questionAdd,
   },
   {
     words: ["state", "resolve"],
     usage: RESOLVE_USAGE.replace(/^usage: /, ""),
     describe: "answer or drop a question (or a batch of them); clears state.md when the awaited question is resolved",
     options: {
-      human: { type: "boolean", describe: "record answered_by: human" },
-      "record-decision": { type: "boolean", describe: "also append the next DEC entry to decisions.md" },
-      option: { type: "string", describe: "answer with option N's text" },
-      proposed: { type: "boolean", describe: "answer with the proposed: value" },
-      drop: { type: "boolean", describe: "drop the question (reason defaults to 'dropped')" },
-      batch: { type: "string", describe: "resolve every entry of FILE, all or nothing" },
-      "dry-run": { type: "boolean", describe: "with --batch: check and print, write nothing" },
-      interactive: { type: "boolean", describe: "choose a question and an answer at prompts (also from a pipe)" },
+      human: bool("record answered_by: human"),
+      "record-decision": bool("also append the next DEC entry to decisions.md"),
+      option: str("answer with option N's text"),
+      proposed: bool("answer with the proposed: value"),
+      drop: bool("drop the question (reason defaults to 'dropped')"),
+      batch: str("resolve every entry of FILE, all or nothing"),
+      "dry-run": bool("with --batch: check and print, write nothing"),
+      interactive: bool("choose a question and an answer at prompts (also from a pipe)"),
     },
     run: stateResolve,
+  },
+  {
+    words: ["state", "pause"],
+    usage: "devrites-engine state pause --reason CODE [--detail TEXT] [--until TIMESTAMP]",
+    describe: "pause the run for a reason that is not a question",
+    options: { reason: str("the pause reason code"), detail: str("what happened (secrets are redacted)"), until: str("when it resumes by itself (usage_cap)") },
+    run: statePause,
+  },
+  {
+    words: ["state", "resume"],
+    usage: "devrites-engine state resume [--auto] [--note TEXT]",
+    describe: "clear a pause and continue the workflow",
+    options: { auto: bool("resume only a usage_cap pause whose resumes_at has passed"), note: str("why the run resumes (goes to the Log)") },
+    run: stateResume,
+  },
+  {
+    words: ["state", "merge-manifest"],
+    usage: "devrites-engine state merge-manifest <slug> [<predecessor>…]",
+    describe: "fold the predecessors' candidate manifests into the release workspace's touched-files.md",
+    options: {},
+    run: stateMergeManifest,
+  },
+  {
+    words: ["budget", "status"],
+    usage: "devrites-engine budget status [--json]",
+    describe: "the AFK mode, sentinel values and the budget left",
+    options: {},
+    run: budgetStatus,
+  },
+  {
+    words: ["budget", "check"],
+    usage:
+      "devrites-engine budget check [--writer] [--findings N] [--agents-used N] [--minutes-used N] [--tokens-used N] [--cost-used X] [--json]",
+    describe: "may another slice be dispatched? exit 0 admits, exit 7 stops",
+    options: {
+      writer: bool("also require max_agents, max_minutes and max_review_queue"),
+      findings: str("unresolved Critical/Important findings in the review queue"),
+      "agents-used": str("agents dispatched in this activation"),
+      "minutes-used": str("wall-clock minutes used in this activation"),
+      "tokens-used": str("tokens used in this activation"),
+      "cost-used": str("cost used in this activation, in USD"),
+    },
+    run: budgetCheck,
+  },
+  {
+    words: ["budget", "spend"],
+    usage: "devrites-engine budget spend <slice>",
+    describe: "charge one built slice, exactly once per slice id",
+    options: {},
+    run: budgetSpend,
+  },
+  {
+    words: ["budget", "seed"],
+    usage: "devrites-engine budget seed --pending N [--max-slices N]",
+    describe: "pre-seed the slice counter after planning (it only goes down)",
+    options: { pending: str("slices still to build"), "max-slices": str("an upper bound for the counter") },
+    run: budgetSeed,
+  },
+  {
+    words: ["check"],
+    usage: "devrites-engine check [--json]",
+    describe: "lint the workspace files and the sentinel: file:line:col diagnostics, exit 3 on errors",
+    options: {},
+    run: check,
+  },
+  {
+    words: ["migrate"],
+    usage: "devrites-engine migrate [<slug>]",
+    describe: "upgrade an older workspace to schema 4",
+    options: {},
+    run: migrate,
+  },
+  {
+    words: ["log"],
+    usage: "devrites-engine log [--since TIMESTAMP] [--qid QID] [--json]",
+    describe: "print the audit trail from events.jsonl, newest last",
+    options: { since: str("only events at or after this time"), qid: str("only events about this question") },
+    run: log,
+  },
+  {
+    words: ["completion"],
+    usage: "devrites-engine completion",
+    describe: "print a bash/zsh completion script (source it from your shell profile)",
+    options: {},
+    run: completion,
   },
 ];

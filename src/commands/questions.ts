@@ -1,0 +1,11 @@
+// PLACEHOLDER: replaced by the issue that implements this command.
+
+import { InternalError } from "../errors.js";
+import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+
+export async function questionsList(_ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
+  throw new InternalError("questions: not implemented yet");
+}
+export async function questionsShow(_ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
+  throw new InternalError("questions: not implemented yet");
+}

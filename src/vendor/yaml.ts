@@ -1,0 +1,72 @@
+// Adapter over the `yaml` package for the AFK sentinel: top-level pairs with the source
+// text and position of every key and value. Loaded lazily (its own chunk) and imports
+// nothing else from src/, so commands that never read a sentinel never pay for it.
+
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+
+export interface YamlPos {
+  line: number;
+  col: number;
+}
+
+export interface YamlValue {
+  kind: "scalar" | "seq" | "map" | "null";
+  /** The value's source text exactly as written (no trailing comment). */
+  source: string;
+  /** What YAML makes of it (for booleans and strings). */
+  value: unknown;
+  /** True for a quoted scalar. */
+  quoted: boolean;
+  pos: YamlPos;
+  items: YamlValue[];
+}
+
+export interface YamlPair {
+  key: string;
+  keyPos: YamlPos;
+  value: YamlValue;
+}
+
+export interface YamlTop {
+  /** undefined when the document is empty (comments only). */
+  kind: "map" | "empty" | "other";
+  pairs: YamlPair[];
+  errors: { message: string; pos: YamlPos }[];
+}
+
+function toValue(node: Node | null | undefined, text: string, lc: LineCounter, fallback: number): YamlValue {
+  const at = (offset: number): YamlPos => lc.linePos(offset);
+  if (!node) return { kind: "null", source: "", value: null, quoted: false, pos: at(fallback), items: [] };
+  const [start, valueEnd] = node.range ?? [fallback, fallback];
+  const source = text.slice(start, valueEnd).trim();
+  if (isSeq(node)) {
+    return { kind: "seq", source, value: node.toJSON(), quoted: false, pos: at(start), items: node.items.map((n) => toValue(n as Node, text, lc, start)) };
+  }
+  if (isMap(node)) return { kind: "map", source, value: node.toJSON(), quoted: false, pos: at(start), items: [] };
+  if (isScalar(node)) {
+    const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
+    const kind = node.value === null && source === "" ? "null" : "scalar";
+    return { kind, source, value: node.value, quoted, pos: at(start), items: [] };
+  }
+  return { kind: "scalar", source, value: undefined, quoted: false, pos: at(start), items: [] };
+}
+
+/** Parse YAML text into its top-level pairs, keeping positions; duplicate keys are errors. */
+export function parseYamlTop(text: string): YamlTop {
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false, strict: true });
+  const errors = doc.errors.map((e) => ({ message: e.message.split("\n")[0] ?? e.message, pos: lc.linePos(e.pos[0]) }));
+  const contents = doc.contents;
+  if (contents === null || contents === undefined || (isScalar(contents) && contents.value === null)) {
+    return { kind: "empty", pairs: [], errors };
+  }
+  if (!isMap(contents)) return { kind: "other", pairs: [], errors };
+  const pairs: YamlPair[] = [];
+  for (const item of contents.items) {
+    const keyNode = item.key as Node | null;
+    const keyStart = keyNode?.range?.[0] ?? 0;
+    const key = isScalar(keyNode) ? String(keyNode.value) : text.slice(keyStart, keyNode?.range?.[1] ?? keyStart);
+    pairs.push({ key, keyPos: lc.linePos(keyStart), value: toValue(item.value as Node | null, text, lc, keyNode?.range?.[2] ?? keyStart) });
+  }
+  return { kind: "map", pairs, errors };
+}
