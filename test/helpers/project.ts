@@ -54,4 +54,5 @@ export function projectFromFixture(name: string): Project {
 
 export const REPO_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 export const FIXTURES_DIR = path.join(REPO_DIR, "fixtures");
-export const CLI_PATH = path.join(REPO_DIR, "dist", "devrites-engine.mjs");
+/** The built CLI; DEVRITES_TEST_CLI points tests at another build (parallel work, bench). */
+export const CLI_PATH = process.env.DEVRITES_TEST_CLI ?? path.join(REPO_DIR, "dist", "devrites-engine.mjs");
