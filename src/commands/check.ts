@@ -1,8 +1,65 @@
-// PLACEHOLDER: replaced by the issue that implements this command.
+// `check`: lint every workspace file and the sentinel; print `<file>:<line>:<col> <severity>
+// <rule> <message>` lines (or JSON). Exit 3 when any error was found. Never writes.
 
-import { InternalError } from "../errors.js";
+import path from "node:path";
+import { BadInputError } from "../errors.js";
+import { viewOf } from "../documents/headings.js";
+import { crossCheck } from "../domain/check/crosscheck.js";
+import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
+import { lintAll } from "../domain/check/lint-all.js";
+import { REASON_CODES } from "../domain/pause-reasons.js";
+import { readSentinel, type Mode } from "../workspace/afk.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-export async function check(_ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
-  throw new InternalError("check: not implemented yet");
+const MARKDOWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md"] as const;
+
+export async function check(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  if (args.positionals.length > 0) throw new BadInputError(`check takes no arguments (got ${args.positionals.join(" ")})`, { hint: "devrites-engine check [--json]" });
+  const session = ctx.workspace();
+  session.recoverIfNeeded();
+  const texts = {
+    state: session.read("state.md", true),
+    questions: session.read("questions.md", true),
+    decisions: session.read("decisions.md", false),
+    touched: session.read("touched-files.md", false),
+    events: session.read("events.jsonl", false),
+  };
+  const diagnostics: Diagnostic[] = [];
+  let mode: Mode = { mode: "hitl" };
+  try {
+    mode = await readSentinel(session.ws.root);
+  } catch (e) {
+    diagnostics.push({ file: "AFK", line: 1, col: 1, severity: "error", rule: "afk-unreadable", message: (e as Error).message });
+  }
+  diagnostics.push(...lintAll(texts, { sentinel: mode.mode === "afk" ? mode.sentinel : undefined, reasonCodes: REASON_CODES }));
+
+  const { markdownOutline } = await import("../vendor/remark.js");
+  const notes: string[] = [];
+  for (const name of MARKDOWN_FILES) {
+    const text = name === "state.md" ? texts.state : name === "questions.md" ? texts.questions : name === "decisions.md" ? texts.decisions : texts.touched;
+    if (text === undefined) continue;
+    const result = crossCheck(viewOf(text), name, markdownOutline);
+    diagnostics.push(...result.diagnostics);
+    if (result.note) notes.push(result.note);
+  }
+
+  const label = (d: Diagnostic) => {
+    const abs = d.file === "AFK" ? path.join(session.ws.root, "AFK") : path.join(session.ws.dir, d.file);
+    return path.relative(ctx.io.cwd, abs) || abs;
+  };
+  const sorted = sortDiagnostics(diagnostics);
+  const errors = sorted.filter((d) => d.severity === "error").length;
+  const warnings = sorted.length - errors;
+  const summary = `${session.ws.slug}: ${errors} error(s), ${warnings} warning(s)`;
+  return {
+    exit: errors > 0 ? 3 : 0,
+    lines: [...sorted.map((d) => formatDiagnostic(d, label(d))), ...notes.map((n) => `note: ${n}`), summary],
+    data: {
+      workspace: session.ws.slug,
+      errors,
+      warnings,
+      diagnostics: sorted.map((d) => ({ file: label(d), line: d.line, col: d.col, severity: d.severity, rule: d.rule, message: d.message })),
+      notes,
+    },
+  };
 }

@@ -4,15 +4,24 @@
 import type { Line } from "./lines.js";
 
 const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 
-/** Per line, true when it is a fence delimiter or inside a fenced code block. */
-export function fenceMask(lines: readonly Line[]): boolean[] {
-  const mask = new Array<boolean>(lines.length).fill(false);
+/** A fenced code block: its opening line and its closing line (undefined: runs to end of file). */
+export interface FenceBlock {
+  open: number;
+  close: number | undefined;
+}
+
+/** The fenced code blocks of a document, in order. */
+export function fenceBlocks(lines: readonly Line[]): FenceBlock[] {
+  const blocks: FenceBlock[] = [];
+  let current: FenceBlock | undefined;
   let fenceChar = "";
   let fenceLen = 0;
   for (let i = 0; i < lines.length; i++) {
     const text = (lines[i] as Line).text;
-    if (fenceLen === 0) {
+    if (!current) {
+      if (text.length < 3) continue;
       const m = FENCE_OPEN.exec(text);
       if (!m) continue;
       const run = m[2] as string;
@@ -20,15 +29,25 @@ export function fenceMask(lines: readonly Line[]): boolean[] {
       if (run[0] === "`" && (m[3] as string).includes("`")) continue;
       fenceChar = run[0] as string;
       fenceLen = run.length;
-      mask[i] = true;
+      current = { open: i, close: undefined };
+      blocks.push(current);
     } else {
-      mask[i] = true;
-      const m = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(text);
+      const m = FENCE_CLOSE.exec(text);
       if (m && (m[1] as string)[0] === fenceChar && (m[1] as string).length >= fenceLen) {
-        fenceLen = 0;
-        fenceChar = "";
+        current.close = i;
+        current = undefined;
       }
     }
+  }
+  return blocks;
+}
+
+/** Per line, true when it is a fence delimiter or inside a fenced code block. */
+export function fenceMask(lines: readonly Line[], blocks: readonly FenceBlock[] = fenceBlocks(lines)): boolean[] {
+  const mask = new Array<boolean>(lines.length).fill(false);
+  for (const b of blocks) {
+    const end = b.close ?? lines.length - 1;
+    for (let i = b.open; i <= end; i++) mask[i] = true;
   }
   return mask;
 }

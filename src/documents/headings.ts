@@ -1,7 +1,7 @@
 // ATX headings outside code fences, and the sections they open. Every markdown file of
 // the workspace is read through this view, so "a heading" means the same thing everywhere.
 
-import { fenceMask } from "./fences.js";
+import { fenceBlocks, fenceMask, type FenceBlock } from "./fences.js";
 import { splitLines, type Line } from "./lines.js";
 
 export interface Heading {
@@ -17,6 +17,7 @@ export interface MarkdownView {
   text: string;
   lines: Line[];
   fenced: boolean[];
+  fences: FenceBlock[];
   headings: Heading[];
 }
 
@@ -35,7 +36,8 @@ export function parseHeading(text: string): { level: number; text: string } | un
 /** Build the structural view of a markdown document. */
 export function viewOf(text: string): MarkdownView {
   const lines = splitLines(text);
-  const fenced = fenceMask(lines);
+  const fences = fenceBlocks(lines);
+  const fenced = fenceMask(lines, fences);
   const headings: Heading[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (fenced[i]) continue;
@@ -44,7 +46,7 @@ export function viewOf(text: string): MarkdownView {
     const h = parseHeading(t);
     if (h) headings.push({ index: i, ...h });
   }
-  return { text, lines, fenced, headings };
+  return { text, lines, fenced, fences, headings };
 }
 
 /**

@@ -1,0 +1,72 @@
+// The remark cross-check: compare the engine's headings and fences with a reference
+// CommonMark parser, section by section and only up to a bounded size, because remark is
+// quadratic on list-shaped markdown (10,000 questions: minutes) and the engine is not.
+
+import type { MarkdownView } from "../../documents/headings.js";
+import type { Diagnostic } from "./diagnostic.js";
+
+/** The reference outline of a text (vendor/remark.ts). */
+export type OutlineFn = (text: string) => { headings: { line: number; level: number }[]; fences: { start: number; end: number }[] };
+
+/** Bytes of one file cross-checked at most; the rest is reported as not cross-checked. */
+export const CROSSCHECK_MAX_BYTES = 256 * 1024;
+/** A single section larger than this is skipped (remark's cost grows with its square). */
+export const CROSSCHECK_MAX_SECTION_BYTES = 64 * 1024;
+
+export interface CrossCheckResult {
+  diagnostics: Diagnostic[];
+  sectionsChecked: number;
+  sectionsTotal: number;
+  /** Set when the file was too large to cross-check in full. */
+  note: string | undefined;
+}
+
+/** Compare engine and reference readings of `view`, one level-1/2 section at a time. */
+export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn): CrossCheckResult {
+  const starts = [0, ...view.headings.filter((h) => h.level <= 2 && h.index > 0).map((h) => h.index)];
+  const diagnostics: Diagnostic[] = [];
+  let budget = CROSSCHECK_MAX_BYTES;
+  let checked = 0;
+  let skippedLarge = 0;
+  for (let s = 0; s < starts.length; s++) {
+    const from = starts[s]!;
+    const to = s + 1 < starts.length ? starts[s + 1]! : view.lines.length;
+    if (from >= to) continue;
+    const startOffset = view.lines[from]!.start;
+    const endOffset = to < view.lines.length ? view.lines[to]!.start : view.text.length;
+    const size = endOffset - startOffset;
+    if (size > CROSSCHECK_MAX_SECTION_BYTES) {
+      skippedLarge++;
+      continue;
+    }
+    if (size > budget) break;
+    budget -= size;
+    checked++;
+    const ref = outline(view.text.slice(startOffset, endOffset));
+    const lineBase = view.lines[from]!.number - 1;
+    const engineHeadings = new Map(view.headings.filter((h) => h.index >= from && h.index < to).map((h) => [view.lines[h.index]!.number, h.level]));
+    const refHeadings = new Map(ref.headings.map((h) => [h.line + lineBase, h.level]));
+    for (const [line, level] of engineHeadings) {
+      const other = refHeadings.get(line);
+      if (other === undefined) diagnostics.push(warn(file, line, `the engine reads a level-${level} heading here but CommonMark (remark) does not (inside a list, quote or HTML?)`));
+      else if (other !== level) diagnostics.push(warn(file, line, `the engine reads a level-${level} heading here, CommonMark a level-${other} one`));
+    }
+    for (const [line, level] of refHeadings) {
+      if (!engineHeadings.has(line)) diagnostics.push(warn(file, line, `CommonMark (remark) reads a level-${level} heading here but the engine does not (inside a fence?)`));
+    }
+    const engineFences = new Set(view.fences.filter((f) => f.open >= from && f.open < to).map((f) => view.lines[f.open]!.number));
+    const refFences = new Set(ref.fences.map((f) => f.start + lineBase));
+    for (const line of engineFences) if (!refFences.has(line)) diagnostics.push(warn(file, line, "the engine opens a code fence here but CommonMark (remark) does not"));
+    for (const line of refFences) if (!engineFences.has(line)) diagnostics.push(warn(file, line, "CommonMark (remark) opens a code fence here but the engine does not"));
+  }
+  const total = starts.length;
+  const note =
+    checked < total
+      ? `${file}: too large to cross-check in full: ${checked} of ${total} sections compared with CommonMark (limits: ${CROSSCHECK_MAX_BYTES / 1024} KiB per file, ${CROSSCHECK_MAX_SECTION_BYTES / 1024} KiB per section${skippedLarge > 0 ? `; ${skippedLarge} larger section(s) skipped` : ""})`
+      : undefined;
+  return { diagnostics, sectionsChecked: checked, sectionsTotal: total, note };
+}
+
+function warn(file: string, line: number, message: string): Diagnostic {
+  return { file, line, col: 1, severity: "warning", rule: "markdown-crosscheck", message };
+}

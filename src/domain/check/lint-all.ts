@@ -1,0 +1,59 @@
+// Every `check` rule over one workspace's texts, in one pure function that `check` and
+// `status` share (status leaves out the remark cross-check, which is not cheap).
+
+import type { Sentinel } from "../../documents/afk/sentinel.js";
+import { parseQuestions } from "../../documents/questions/parse-questions.js";
+import { parseState } from "../../documents/state/parse-state.js";
+import { viewOf } from "../../documents/headings.js";
+import type { Diagnostic } from "./diagnostic.js";
+import { lintDecisions } from "./lint-decisions.js";
+import { lintFences } from "./lint-markdown.js";
+import { lintQuestions } from "./lint-questions.js";
+import { lintState } from "./lint-state.js";
+import { lintWorkspace } from "./lint-workspace.js";
+
+export interface WorkspaceTexts {
+  state: string;
+  questions: string;
+  decisions: string | undefined;
+  touched: string | undefined;
+  events: string | undefined;
+}
+
+export interface LintOptions {
+  /** undefined in HITL. */
+  sentinel: Sentinel | undefined;
+  /** The closed set of pause reason codes. */
+  reasonCodes: readonly string[];
+  /** Extra rules over touched-files.md (manifest grammar, release union), injected by the caller. */
+  manifestRules?: (touched: string) => Diagnostic[];
+}
+
+/** Lint a workspace's texts. Diagnostics use file names relative to the workspace (state.md, …) and `AFK`. */
+export function lintAll(texts: WorkspaceTexts, opts: LintOptions): Diagnostic[] {
+  const state = parseState(texts.state);
+  const questions = parseQuestions(texts.questions);
+  const out: Diagnostic[] = [
+    ...lintState(state, opts.reasonCodes),
+    ...lintFences(state.view, "state.md"),
+    ...lintQuestions(questions),
+    ...lintFences(questions.view, "questions.md"),
+    ...lintWorkspace(state, questions, { afk: opts.sentinel !== undefined, allowGates: opts.sentinel?.allowGates ?? [] }),
+  ];
+  if (texts.decisions !== undefined) out.push(...lintDecisions(texts.decisions), ...lintFences(viewOf(texts.decisions), "decisions.md"));
+  if (texts.touched !== undefined && opts.manifestRules) out.push(...opts.manifestRules(texts.touched));
+  if (texts.events !== undefined) {
+    texts.events.split("\n").forEach((line, i) => {
+      if (line.trim() === "") return;
+      try {
+        JSON.parse(line);
+      } catch {
+        out.push({ file: "events.jsonl", line: i + 1, col: 1, severity: "warning", rule: "events-line", message: "this audit line is not valid JSON (a torn write, or a hand edit)" });
+      }
+    });
+  }
+  for (const p of opts.sentinel?.problems ?? []) {
+    out.push({ file: "AFK", line: p.line, col: p.col, severity: p.severity, rule: p.rule, message: p.message.replace(/^[^\s]*:\d+:\d+: /, "") });
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+// `check` rules for questions.md alone: ids, duplicate ids, status and gate values,
+// timestamps, answered blocks without answers, escalations without a route, register rows.
+
+import { GATES, QUESTION_STATUSES, fieldValue, gateOf, statusOf, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { isWorkspaceTimestamp } from "../clock.js";
+import type { Diagnostic } from "./diagnostic.js";
+
+const FILE = "questions.md";
+const ENGINE_ID = /^q-\d{4}-\d{2}-\d{2}-\d{3,}$/;
+const ANY_ID = /^[qQ]-[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Lint questions.md on its own. */
+export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const lineOf = (index: number) => doc.view.lines[index]!.number;
+  const push = (index: number, col: number, severity: Diagnostic["severity"], rule: string, message: string) =>
+    out.push({ file: FILE, line: lineOf(index), col, severity, rule, message });
+  const fieldCol = (b: QuestionBlock, key: string) => {
+    const f = b.byKey.get(key);
+    return f ? { index: f.index, col: key.length + 3 } : { index: b.heading, col: 1 };
+  };
+
+  for (const [id, blocks] of doc.byId) {
+    if (blocks.length > 1) {
+      for (const b of blocks.slice(1)) {
+        push(b.heading, 4, "error", "question-duplicate-id", `duplicate question id ${id} (first at line ${lineOf(blocks[0]!.heading)}); the engine refuses to write it`);
+      }
+    }
+  }
+  for (const b of doc.blocks) {
+    if (!ANY_ID.test(b.id)) push(b.heading, 4, "error", "question-bad-id", `malformed question id ${JSON.stringify(b.id)}`);
+    else if (!ENGINE_ID.test(b.id) && b.id.startsWith("q-")) {
+      // Hand-written ids like q-7 are legal; only flag look-alikes of engine ids.
+      if (/^q-\d{4}-/.test(b.id)) push(b.heading, 4, "warning", "question-id-format", `${b.id} looks like an engine id but is not q-YYYY-MM-DD-NNN`);
+    }
+    const status = statusOf(b);
+    const st = fieldCol(b, "status");
+    if (!b.byKey.has("status")) push(b.heading, 1, "error", "question-no-status", `${b.id} has no status: field`);
+    else if (!(QUESTION_STATUSES as readonly string[]).includes(status)) {
+      push(st.index, st.col, "error", "question-unknown-status", `${b.id}: unknown status ${JSON.stringify(fieldValue(b, "status"))} (expected open | answered | dropped)`);
+    }
+    const gate = gateOf(b);
+    const g = fieldCol(b, "gate");
+    if (gate === "") {
+      if (b.byKey.has("gate")) push(g.index, g.col, "error", "question-unknown-gate", `${b.id}: empty gate`);
+      else push(b.heading, 1, "warning", "question-no-gate", `${b.id} has no gate: field`);
+    } else if (!(GATES as readonly string[]).includes(gate)) {
+      push(g.index, g.col, "error", "question-unknown-gate", `${b.id}: unknown gate ${JSON.stringify(fieldValue(b, "gate"))} (expected ${GATES.join(" | ")})`);
+    }
+    if (gate === "escalating" && !(fieldValue(b, "route") ?? "")) {
+      push(g.index, g.col, "warning", "question-escalating-route", `${b.id} is escalating but has no route: field`);
+    }
+    for (const key of ["raised_at", "answered_at"]) {
+      const v = fieldValue(b, key);
+      if (v !== undefined && v !== "" && !isWorkspaceTimestamp(v)) {
+        const c = fieldCol(b, key);
+        push(c.index, c.col, "error", "question-bad-timestamp", `${b.id}: ${key} ${JSON.stringify(v)} is not a UTC timestamp (YYYY-MM-DDTHH:MM:SSZ)`);
+      }
+    }
+    if (status === "answered" || status === "dropped") {
+      if ((fieldValue(b, "answer") ?? "") === "" && status === "answered") push(st.index, st.col, "error", "question-answered-without-answer", `${b.id} is answered but its answer: is empty`);
+      if ((fieldValue(b, "answered_at") ?? "") === "") push(st.index, st.col, "warning", "question-no-answered-at", `${b.id} is ${status} but has no answered_at`);
+    }
+    if (status === "open" && (fieldValue(b, "answer") ?? "") !== "") {
+      const c = fieldCol(b, "answer");
+      push(c.index, c.col, "warning", "question-open-with-answer", `${b.id} is open but already has an answer; resolve it to make the answer count`);
+    }
+    const seen = new Set<string>();
+    for (const f of b.fields) {
+      if (seen.has(f.key)) push(f.index, 1, "warning", "question-duplicate-field", `${b.id}: ${f.key} appears twice; only the first is read`);
+      seen.add(f.key);
+    }
+  }
+  for (const r of doc.register) {
+    const status = r.status.toLowerCase();
+    if (status !== "" && !(QUESTION_STATUSES as readonly string[]).includes(status)) {
+      push(r.index, 1, "error", "register-unknown-status", `register row ${r.id}: unknown status ${JSON.stringify(r.status)}`);
+    }
+    const gate = r.gate.toLowerCase();
+    if (gate !== "" && !(GATES as readonly string[]).includes(gate)) {
+      push(r.index, 1, "error", "register-unknown-gate", `register row ${r.id}: unknown gate ${JSON.stringify(r.gate)}`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,25 @@
+// The closed set of pause reason codes and their human labels (commands.md, state pause).
+
+export const REASON_LABELS = {
+  approval: "waiting for a human approval",
+  usage_cap: "subscription usage cap reached",
+  budget: "budget exhausted",
+  token_budget: "token budget exhausted",
+  step_limit: "step limit reached",
+  slice_cap: "AFK slice cap reached",
+  review_queue: "review queue full",
+  sequence_budget: "sequence budget exhausted",
+  credentials: "credentials missing or rejected",
+  destructive: "destructive action needs a human",
+  unfamiliar_state: "unfamiliar state needs a human",
+  external_blocker: "external service unavailable",
+  recovery_exhausted: "automatic recovery exhausted",
+  tooling: "tooling failure",
+  operator: "paused by the operator",
+  cancelled: "cancelled",
+  idle: "idle",
+  stale: "stale run",
+} as const;
+
+export type ReasonCode = keyof typeof REASON_LABELS;
+export const REASON_CODES = Object.keys(REASON_LABELS) as ReasonCode[];
