@@ -7,7 +7,7 @@ import { budgetSeed } from "../commands/budget-seed.js";
 import { budgetSpend } from "../commands/budget-spend.js";
 import { budgetStatus } from "../commands/budget-status.js";
 import { check } from "../commands/check.js";
-import { completion } from "../commands/completion.js";
+import { makeCompletion } from "../commands/completion.js";
 import { init } from "../commands/init.js";
 import { log } from "../commands/log.js";
 import { migrate } from "../commands/migrate.js";
@@ -196,6 +196,6 @@ export const COMMANDS: CommandDef[] = [
     usage: "devrites-engine completion",
     describe: "print a bash/zsh completion script (source it from your shell profile)",
     options: {},
-    run: completion,
+    run: makeCompletion(() => COMMANDS),
   },
 ];

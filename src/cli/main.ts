@@ -6,6 +6,7 @@ import type { Io } from "../io.js";
 import type { Outcome } from "../commands/types.js";
 import { resolveNow } from "../domain/clock.js";
 import { parseCommandLine, unknownCommand } from "./argv.js";
+import { COMMANDS } from "./command-table.js";
 import { makeContext } from "./context.js";
 import { helpText } from "./help.js";
 
@@ -35,6 +36,12 @@ function printError(io: Io, err: EngineError, json: boolean): void {
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let json = false;
   try {
+    if (argv[0] === "--get-yargs-completions") {
+      // The shell asking for completions (the script `completion` prints calls this).
+      const { completionsFor } = await import("../vendor/yargs-completion.js");
+      io.stdout((await completionsFor(COMMANDS, argv.slice(1) as string[])).join("\n") + "\n");
+      return 0;
+    }
     const parsed = parseCommandLine(argv);
     json = parsed.json;
     if (parsed.version && parsed.words.length === 0) {

@@ -1,8 +1,46 @@
-// PLACEHOLDER: replaced by the issue that implements this command.
+// `migrate [<slug>]`: upgrade an older workspace to schema 4 after checking that its files
+// parse; already at 4 is exit 0 with no change.
 
-import { InternalError } from "../errors.js";
+import { BadInputError, RefusedError } from "../errors.js";
+import { lintAll } from "../domain/check/lint-all.js";
+import { planMigrate } from "../domain/migrate-workspace.js";
+import { REASON_CODES } from "../domain/pause-reasons.js";
+import { openWorkspace } from "../workspace/locate.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-export async function migrate(_ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
-  throw new InternalError("migrate: not implemented yet");
+/** Lint rules whose errors mean a file does not parse as a workspace file. */
+const PARSE_RULES = new Set(["state-no-cursor", "question-bad-id", "question-no-status", "question-unknown-status"]);
+
+export async function migrate(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  if (args.positionals.length > 1) throw new BadInputError("migrate takes at most one workspace slug", { hint: "devrites-engine migrate [<slug>]" });
+  const slug = args.positionals[0];
+  const session = slug !== undefined ? ctx.session(openWorkspace(ctx.root(), slug)) : ctx.workspace();
+  const plan = session.mutate(() => {
+    const texts = {
+      state: session.read("state.md", true),
+      questions: session.read("questions.md", true),
+      decisions: session.read("decisions.md", false),
+      touched: undefined,
+      events: undefined,
+    };
+    const broken = lintAll(texts, { sentinel: undefined, reasonCodes: REASON_CODES }).filter((d) => d.severity === "error" && PARSE_RULES.has(d.rule));
+    if (broken.length > 0) {
+      const first = broken[0]!;
+      throw new RefusedError(`cannot migrate ${session.ws.slug}: ${first.file}:${first.line}:${first.col} ${first.message}${broken.length > 1 ? ` (and ${broken.length - 1} more)` : ""}`, {
+        hint: "fix the file by hand (devrites-engine check lists every problem), then run migrate again",
+      });
+    }
+    const p = planMigrate(texts.state, session.ws.slug, ctx.now);
+    const files = new Map<string, string>();
+    if (p.state !== undefined) files.set("state.md", p.state);
+    return { changes: { files, events: p.state !== undefined ? [{ event: "migrated", detail: { from: p.from, to: 4 } }] : [] }, result: p };
+  });
+  if (plan.state === undefined) {
+    return { exit: 0, lines: [`Already at schema 4: ${session.ws.slug}`, "Workspace: no change."], data: { workspace: session.ws.slug, from: plan.from, to: 4, changed: false } };
+  }
+  return {
+    exit: 0,
+    lines: [`Migrated: ${session.ws.slug} (schema ${plan.from} → 4)`, "Workspace: state.md updated."],
+    data: { workspace: session.ws.slug, from: plan.from, to: 4, changed: true },
+  };
 }

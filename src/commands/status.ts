@@ -1,8 +1,151 @@
-// PLACEHOLDER: replaced by the issue that implements this command.
+// `status`: where the active workspace stands, why it stopped and the exact command that
+// continues it; open questions by gate; AFK budget; check's findings as warnings. Read-only.
 
-import { InternalError } from "../errors.js";
+import { BadInputError } from "../errors.js";
+import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
+import { cursorValue, parseState } from "../documents/state/parse-state.js";
+import { parseTimestamp } from "../domain/clock.js";
+import { formatDiagnostic, sortDiagnostics } from "../domain/check/diagnostic.js";
+import { lintAll } from "../domain/check/lint-all.js";
+import { pauseSummary, REASON_CODES } from "../domain/pause-reasons.js";
+import { readSentinel, type Mode } from "../workspace/afk.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+import { makeStyle, wrap, type Style } from "./format.js";
 
-export async function status(_ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
-  throw new InternalError("status: not implemented yet");
+const WIDTH = 80;
+/** Most urgent first. */
+const GATE_ORDER = ["blocking", "escalating", "validating", "advisory"];
+
+/** `HH:MM` in the reader's zone, with the date when it is not today. */
+export function localTime(t: Date, now: Date): string {
+  const hm = `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+  const sameDay = t.getFullYear() === now.getFullYear() && t.getMonth() === now.getMonth() && t.getDate() === now.getDate();
+  if (sameDay) return hm;
+  return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")} ${hm}`;
+}
+
+function questionLines(b: QuestionBlock, s: Style): string[] {
+  const lines: string[] = [];
+  const slice = fieldValue(b, "slice");
+  lines.push(s.bold(`Waiting on ${b.id}`) + ` [${gateOf(b) || "no gate"}]${slice ? ` slice ${slice}` : ""}`);
+  lines.push(...wrap(fieldValue(b, "question") ?? "(no question text)", WIDTH, "  "));
+  const options = optionsOf(b);
+  for (const o of options) lines.push(...wrap(`${o.number}) ${o.raw}`, WIDTH, "  ", "     "));
+  const proposed = fieldValue(b, "proposed");
+  if (proposed) lines.push(...wrap(`Proposed: ${proposed}`, WIDTH, "  ", "            "));
+  lines.push("  Resolve with:");
+  if (options.length > 0) lines.push(`    devrites-engine state resolve ${b.id} --option 1`);
+  else if (proposed) lines.push(`    devrites-engine state resolve ${b.id} --proposed`);
+  lines.push(`    devrites-engine state resolve ${b.id} "<your answer>"`);
+  return lines;
+}
+
+export async function status(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  if (args.positionals.length > 0) throw new BadInputError(`status takes no arguments (got ${args.positionals.join(" ")})`);
+  const session = ctx.workspace();
+  session.recoverIfNeeded();
+  const stateText = session.read("state.md", true);
+  const questionsText = session.read("questions.md", true);
+  const state = parseState(stateText);
+  const questions = parseQuestions(questionsText);
+  const s = makeStyle(ctx.io.stdoutIsTTY && !ctx.json && ctx.io.env.NO_COLOR === undefined);
+
+  let mode: Mode = { mode: "hitl" };
+  let sentinelError: string | undefined;
+  try {
+    mode = await readSentinel(session.ws.root);
+  } catch (e) {
+    sentinelError = (e as Error).message;
+  }
+
+  const phase = cursorValue(state, "phase") ?? "(none)";
+  const runStatus = cursorValue(state, "status") ?? "(none)";
+  const next = cursorValue(state, "next_action");
+  const lines: string[] = [
+    `${s.dim("Workspace:")} ${s.bold(session.ws.slug)}`,
+    `${s.dim("Phase:")}     ${phase}`,
+    `${s.dim("Status:")}    ${runStatus}`,
+    ...wrap(`${next ?? "(none)"}`, WIDTH, `${s.dim("Next:")}      `, "           "),
+  ];
+  const data: Record<string, unknown> = { workspace: session.ws.slug, phase, status: runStatus, next_action: next ?? null };
+
+  // Why the run stopped.
+  const awaitedIds = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
+  const awaited = awaitedIds.map((id) => questions.byId.get(id)?.[0]).filter((b): b is QuestionBlock => b !== undefined);
+  if (awaited.length > 0) {
+    lines.push("");
+    for (const b of awaited) lines.push(...questionLines(b, s));
+    data.awaiting = awaited.map((b) => ({ qid: b.id, gate: gateOf(b), question: fieldValue(b, "question") ?? "", options: optionsOf(b).map((o) => o.raw), proposed: fieldValue(b, "proposed") ?? null }));
+  } else if (runStatus.toLowerCase() === "blocked") {
+    const code = cursorValue(state, "pause_reason") ?? "";
+    const until = parseTimestamp(cursorValue(state, "resumes_at") ?? "");
+    const summary = pauseSummary(code, until, (t) => localTime(t, ctx.now));
+    const detail = cursorValue(state, "pause_detail");
+    lines.push("", `${s.bold("Paused:")} ${summary}`);
+    if (detail) lines.push(...wrap(detail, WIDTH, "  "));
+    lines.push(code === "usage_cap" ? "  Resume with: devrites-engine state resume --auto (once the cap resets), or state resume" : "  Resume with: devrites-engine state resume");
+    data.pause = { reason: code || null, summary, detail: detail ?? null, resumes_at: cursorValue(state, "resumes_at") ?? null };
+  } else {
+    data.awaiting = [];
+  }
+
+  // Open questions by gate.
+  const open = questions.blocks.filter((b) => statusOf(b) === "open");
+  const byGate = new Map<string, QuestionBlock[]>();
+  for (const b of open) {
+    const g = gateOf(b) || "no gate";
+    byGate.set(g, [...(byGate.get(g) ?? []), b]);
+  }
+  const gateOrder = [...GATE_ORDER, ...[...byGate.keys()].filter((g) => !GATE_ORDER.includes(g))].filter((g) => byGate.has(g));
+  lines.push("");
+  if (open.length === 0) lines.push("Open questions: none");
+  else {
+    lines.push(`Open questions: ${open.length} (${gateOrder.map((g) => `${byGate.get(g)!.length} ${g}`).join(", ")})`);
+    for (const g of gateOrder) {
+      for (const b of byGate.get(g)!) {
+        const head = `  ${g.padEnd(10)}  ${b.id}  `;
+        const text = fieldValue(b, "question") ?? "";
+        const room = Math.max(10, WIDTH - head.length);
+        lines.push(head + (text.length > room ? text.slice(0, room - 1) + "…" : text));
+      }
+    }
+  }
+  data.open_questions = Object.fromEntries(gateOrder.map((g) => [g, byGate.get(g)!.map((b) => b.id)]));
+
+  // Mode and budget.
+  lines.push("");
+  if (sentinelError) {
+    lines.push(`Mode:      AFK sentinel unreadable: ${sentinelError}`);
+    data.mode = { mode: "invalid", error: sentinelError };
+  } else if (mode.mode === "hitl") {
+    lines.push("Mode:      HITL (no .devrites/AFK sentinel)");
+    data.mode = { mode: "hitl" };
+  } else {
+    const sent = mode.sentinel;
+    const counter = cursorValue(state, "afk_slices_remaining");
+    const max = sent.counts.max_slices;
+    const left = counter !== undefined && /^\d+$/.test(counter) ? Number(counter) : max;
+    const slices = left === undefined ? "slices unlimited" : max !== undefined ? `slices ${left} of ${max} left` : `slices ${left} left`;
+    const queue = open.filter((b) => gateOf(b) === "validating").length;
+    const cap = sent.counts.max_review_queue;
+    const parts = [slices, `review queue ${queue}${cap !== undefined ? `/${cap}` : ""}`];
+    if (sent.counts.max_agents !== undefined) parts.push(`agents ≤ ${sent.counts.max_agents}`);
+    if (sent.counts.max_minutes !== undefined) parts.push(`minutes ≤ ${sent.counts.max_minutes}`);
+    lines.push(...wrap(`AFK — ${parts.join(", ")}`, WIDTH, "Mode:      ", "           "));
+    data.mode = { mode: "afk", slices_remaining: left ?? null, max_slices: max ?? null, review_queue: queue, max_review_queue: cap ?? null, allow_gates: sent.allowGates };
+  }
+
+  // What check would report, as warnings.
+  const diagnostics = sortDiagnostics(
+    lintAll(
+      { state: stateText, questions: questionsText, decisions: session.read("decisions.md", false), touched: undefined, events: undefined },
+      { sentinel: mode.mode === "afk" ? mode.sentinel : undefined, reasonCodes: REASON_CODES },
+    ),
+  );
+  if (diagnostics.length > 0) {
+    lines.push("", s.yellow(`Warnings (${diagnostics.length}; devrites-engine check for details):`));
+    for (const d of diagnostics) lines.push(...wrap(formatDiagnostic(d), WIDTH, "  ", "    "));
+  }
+  data.warnings = diagnostics.map((d) => formatDiagnostic(d));
+  return { exit: 0, lines, data };
 }

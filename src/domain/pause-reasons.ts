@@ -23,3 +23,17 @@ export const REASON_LABELS = {
 
 export type ReasonCode = keyof typeof REASON_LABELS;
 export const REASON_CODES = Object.keys(REASON_LABELS) as ReasonCode[];
+
+/** True for a code of the closed set. */
+export function isReasonCode(code: string): code is ReasonCode {
+  return Object.prototype.hasOwnProperty.call(REASON_LABELS, code);
+}
+
+/**
+ * The one-line pause summary `status` shows: the label, and when it ends by itself, when.
+ * `formatTime` renders the resume time for the reader (status uses the local zone).
+ */
+export function pauseSummary(code: string, resumesAt: Date | undefined, formatTime: (t: Date) => string): string {
+  const label = isReasonCode(code) ? REASON_LABELS[code] : code === "" ? "paused" : `paused (${code})`;
+  return resumesAt ? `${label}, resumes ${formatTime(resumesAt)}` : label;
+}
