@@ -79,6 +79,25 @@ function tempPathFor(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${rand}.tmp`);
 }
 
+/** Where an append starts, and whether the file's last line lacks its newline (a hand edit). */
+function appendPoint(p: string): { offset: number; needsNewline: boolean } {
+  let fd: number;
+  try {
+    fd = fs.openSync(p, "r");
+  } catch {
+    return { offset: 0, needsNewline: false };
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size === 0) return { offset: 0, needsNewline: false };
+    const last = Buffer.alloc(1);
+    fs.readSync(fd, last, 0, 1, size - 1);
+    return { offset: size, needsNewline: last[0] !== 0x0a };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function applyAppend(dir: string, a: JournalAppend): void {
   const target = path.resolve(dir, a.target);
   const fd = fs.openSync(target, fs.existsSync(target) ? "r+" : "w+", 0o644);
@@ -121,13 +140,8 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       journal.files.push({ target: path.relative(dir, w.path), temp: path.relative(dir, temp), sha256: sha256(w.content) });
     }
     for (const a of appends) {
-      let offset = 0;
-      try {
-        offset = fs.statSync(a.path).size;
-      } catch {
-        offset = 0;
-      }
-      journal.appends.push({ target: path.relative(dir, a.path), offset, data: a.data });
+      const { offset, needsNewline } = appendPoint(a.path);
+      journal.appends.push({ target: path.relative(dir, a.path), offset, data: needsNewline ? `\n${a.data}` : a.data });
     }
     const body = JSON.stringify(journal);
     writeSynced(path.join(dir, JOURNAL_FILE), `${body}\n${sha256(body)}\n`, "w", 0o644);
