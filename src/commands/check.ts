@@ -7,8 +7,10 @@ import { viewOf } from "../documents/headings.js";
 import { crossCheck } from "../domain/check/crosscheck.js";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
 import { lintAll } from "../domain/check/lint-all.js";
+import { lintManifest } from "../domain/check/lint-manifest.js";
 import { REASON_CODES } from "../domain/pause-reasons.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
+import { sequenceSource } from "../workspace/sequence.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const MARKDOWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md"] as const;
@@ -31,7 +33,13 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   } catch (e) {
     diagnostics.push({ file: "AFK", line: 1, col: 1, severity: "error", rule: "afk-unreadable", message: (e as Error).message });
   }
-  diagnostics.push(...lintAll(texts, { sentinel: mode.mode === "afk" ? mode.sentinel : undefined, reasonCodes: REASON_CODES }));
+  diagnostics.push(
+    ...lintAll(texts, {
+      sentinel: mode.mode === "afk" ? mode.sentinel : undefined,
+      reasonCodes: REASON_CODES,
+      manifestRules: (t) => lintManifest(t, { slug: session.ws.slug, state: texts.state, source: sequenceSource(session.ws.root) }),
+    }),
+  );
 
   const { markdownOutline } = await import("../vendor/remark.js");
   const notes: string[] = [];

@@ -1,8 +1,87 @@
-// PLACEHOLDER: replaced by the issue that implements this command.
+// `state merge-manifest <slug> [<predecessor>…]`: fold a release sequence's candidate manifests
+// into the release workspace's touched-files.md under that workspace's lock. Every refusal is
+// `merge-manifest: BLOCKED: <reason>`, exit 3 (a missing or unsafe target too); no slug is exit 5.
 
-import { InternalError } from "../errors.js";
+import { BadInputError, EngineError } from "../errors.js";
+import { mergeSummary, planMergeManifest } from "../domain/merge-manifest.js";
+import { BLOCKED_PREFIX, blocked } from "../domain/sequence-chain.js";
+import { findAnyWorkspace, openWorkspace, type Workspace } from "../workspace/locate.js";
+import { sequenceSource } from "../workspace/sequence.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-export async function stateMergeManifest(_ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
-  throw new InternalError("state-merge-manifest: not implemented yet");
+const USAGE = "devrites-engine state merge-manifest <slug> [<predecessor>…]";
+
+/** Refusals and workspace errors become BLOCKED (exit 3); busy (9) and internal (1) keep their codes. */
+function asBlocked(e: unknown): unknown {
+  if (!(e instanceof EngineError) || e.prefix === BLOCKED_PREFIX) return e;
+  if (e.exitCode === 2 || e.exitCode === 3) return blocked(e.message, { ...(e.hint !== undefined ? { hint: e.hint } : {}), ...(e.data ? { data: e.data } : {}) });
+  return e;
+}
+
+/**
+ * The release workspace: live under work/ and safe. A missing one is named plainly
+ * (the generic "No active workspace" text is about ACTIVE, which this command does not read).
+ */
+function locateTarget(ctx: CommandContext, slug: string): { root: string; ws: Workspace } {
+  const missing = (e: unknown) => e instanceof EngineError && e.exitCode === 2 && !/^unsafe/.test(e.message);
+  let root: string;
+  try {
+    root = ctx.root();
+  } catch (e) {
+    if (missing(e)) throw blocked(`no workspace ${slug}: no .devrites directory found`, { hint: (e as EngineError).hint ?? USAGE });
+    throw e;
+  }
+  try {
+    return { root, ws: openWorkspace(root, slug) };
+  } catch (e) {
+    if (findAnyWorkspace(root, slug)?.archived) {
+      throw blocked(`workspace ${slug} is archived; archive/ is read-only, merge into a live workspace`);
+    }
+    if (missing(e)) throw blocked(`no workspace ${slug} in work/`, { hint: (e as EngineError).hint ?? USAGE });
+    throw e;
+  }
+}
+
+/**
+ * `state merge-manifest <slug> [<predecessor>…]`.
+ * @throws BadInputError (exit 5) without a slug; RefusedError (exit 3, BLOCKED) for every refusal;
+ * BusyError (exit 9) when the release workspace's lock stays taken.
+ */
+export async function stateMergeManifest(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  const [slug, ...predecessors] = args.positionals;
+  if (slug === undefined || slug === "") {
+    throw new BadInputError("state merge-manifest needs the release workspace's slug", { hint: USAGE });
+  }
+  if (predecessors.some((p) => p === "")) throw new BadInputError("an empty predecessor name", { hint: USAGE });
+  try {
+    const { root, ws } = locateTarget(ctx, slug);
+    const session = ctx.session(ws);
+    const source = sequenceSource(root);
+    const plan = session.mutate(() => {
+      const p = planMergeManifest(
+        { slug, state: session.read("state.md", true), manifest: session.read("touched-files.md", true), predecessors },
+        source,
+      );
+      const files = new Map<string, string>();
+      if (p.changed) files.set("touched-files.md", p.text);
+      return { changes: { files, events: p.events }, result: p };
+    });
+    const lines = [mergeSummary(plan)];
+    if (!plan.changed) lines.push("merge-manifest: no change (touched-files.md already holds this union)");
+    return {
+      exit: 0,
+      lines,
+      data: {
+        workspace: slug,
+        mode: plan.mode,
+        predecessors: plan.predecessors,
+        manifests: plan.manifests,
+        rows: plan.rows,
+        collisions: plan.collisions,
+        changed: plan.changed,
+      },
+    };
+  } catch (e) {
+    throw asBlocked(e);
+  }
 }
