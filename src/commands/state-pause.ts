@@ -1,8 +1,52 @@
-// PLACEHOLDER: replaced by the issue that implements this command.
+// `state pause --reason CODE [--detail TEXT] [--until TIMESTAMP]`: pause the run for a reason
+// that is not a question, or defer an external blocker seen too few times (exit 8, stdout).
 
-import { InternalError } from "../errors.js";
+import { BadInputError } from "../errors.js";
+import { parseState } from "../documents/state/parse-state.js";
+import { assertSchema } from "../domain/cursor.js";
+import { blockerThreshold, DEFAULT_BLOCKER_THRESHOLD, parsePauseInput, planPause } from "../domain/pause-run.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-export async function statePause(_ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
-  throw new InternalError("state-pause: not implemented yet");
+const USAGE = "devrites-engine state pause --reason CODE [--detail TEXT] [--until TIMESTAMP]";
+
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+/** `state pause`. */
+export async function statePause(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  const session = ctx.workspace();
+  session.recoverIfNeeded();
+  assertSchema(parseState(session.read("state.md", true)), session.ws.slug);
+
+  if (args.positionals.length > 0) {
+    throw new BadInputError(`state pause takes no positional arguments (got ${JSON.stringify(args.positionals.join(" "))})`, { hint: `${USAGE}; quote the detail: --detail "…"` });
+  }
+  const reason = str(args.options.reason);
+  const threshold = reason?.trim() === "external_blocker" ? blockerThreshold(ctx.io.env.DEVRITES_BLOCKER_THRESHOLD) : DEFAULT_BLOCKER_THRESHOLD;
+  const input = parsePauseInput({ reason, detail: str(args.options.detail), until: str(args.options.until) }, threshold);
+
+  const plan = session.mutate(() => {
+    const state = session.read("state.md", true);
+    assertSchema(parseState(state), session.ws.slug);
+    const p = planPause(state, input, threshold, ctx.now);
+    return { changes: { files: new Map([["state.md", p.state]]), events: p.events }, result: p };
+  });
+
+  const data = { workspace: session.ws.slug, reason: input.reason, detail: input.detail ?? null, resumes_at: input.resumesAt ?? null };
+  if (plan.kind === "deferred") {
+    return {
+      exit: 8,
+      lines: [`external blocker seen ${plan.attempt}/${plan.threshold} times; retry the failing step before pausing`],
+      data: { ...data, deferred: true, attempt: plan.attempt, threshold: plan.threshold },
+    };
+  }
+  return {
+    exit: 0,
+    lines: [
+      `Paused:   ${plan.summary}`,
+      ...(input.detail !== undefined ? [`Detail:   ${input.detail}`] : []),
+      "Status:   blocked",
+      "Resume:   devrites-engine state resume",
+    ],
+    data: { ...data, deferred: false, status: "blocked", summary: plan.summary },
+  };
 }

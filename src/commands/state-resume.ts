@@ -1,8 +1,45 @@
-// PLACEHOLDER: replaced by the issue that implements this command.
+// `state resume [--auto] [--note TEXT]`: clear a `state pause`. A run paused on a question is
+// refused (resolve answers it); `--auto` clears only a usage cap whose reset time has passed.
 
-import { InternalError } from "../errors.js";
+import { BadInputError } from "../errors.js";
+import { parseState } from "../documents/state/parse-state.js";
+import { assertSchema, normalizeText } from "../domain/cursor.js";
+import { planResume } from "../domain/resume-run.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-export async function stateResume(_ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
-  throw new InternalError("state-resume: not implemented yet");
+/** `state resume`. */
+export async function stateResume(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  const session = ctx.workspace();
+  session.recoverIfNeeded();
+  assertSchema(parseState(session.read("state.md", true)), session.ws.slug);
+
+  if (args.positionals.length > 0) {
+    throw new BadInputError(`state resume takes no positional arguments (got ${JSON.stringify(args.positionals.join(" "))})`, {
+      hint: 'devrites-engine state resume [--auto] [--note "why"]',
+    });
+  }
+  const auto = args.options.auto === true;
+  const note = typeof args.options.note === "string" ? normalizeText([args.options.note], "--note") : undefined;
+
+  const plan = session.mutate(() => {
+    const state = session.read("state.md", true);
+    assertSchema(parseState(state), session.ws.slug);
+    const p = planResume(state, { auto, note }, ctx.now);
+    const files = new Map<string, string>();
+    if (p.kind === "resumed") files.set("state.md", p.state);
+    return { changes: { files, events: p.kind === "resumed" ? p.events : [] }, result: p };
+  });
+
+  if (plan.kind === "not_paused") {
+    return {
+      exit: 0,
+      lines: [`Not paused: status is ${plan.status ?? "(none)"}; nothing to resume.`, "Workspace: no change."],
+      data: { workspace: session.ws.slug, resumed: false, status: plan.status ?? null },
+    };
+  }
+  return {
+    exit: 0,
+    lines: [`Resumed:  ${plan.cause}`, `Was:      ${plan.was}`, `Next:     ${plan.nextAction}`, "Workspace: state.md updated."],
+    data: { workspace: session.ws.slug, resumed: true, cause: plan.cause, was: plan.was, next_action: plan.nextAction },
+  };
 }

@@ -113,19 +113,23 @@ export function deleteFieldEdits(doc: StateDoc, key: string): TextEdit[] {
 /** Remove every `## Awaiting human` section (heading to the next level-1/2 heading). */
 export function removeAwaitingEdits(doc: StateDoc): TextEdit[] {
   const { lines } = doc.view;
-  return doc.awaiting.map((s) => {
-    let start = lines[s.heading]!.start;
-    if (s.end >= lines.length) {
-      // The last section: also drop the blank lines before it so the file ends as before it.
-      let i = s.heading - 1;
-      while (i >= 0 && isBlank(lines[i]!.text) && !doc.view.fenced[i]) i--;
-      if (i >= 0) start = lines[i]!.next;
-      const endLine = lines[lines.length - 1]!;
-      const end = endLine.next;
-      // Keep the previous line's terminator even if the removed tail had none.
-      return { start, end, insert: "" };
-    }
-    return { start, end: lines[s.end]!.start, insert: "" };
+  const textEnd = doc.view.text.length;
+  // Sections may touch (two in a row): merge their ranges so the splices never overlap.
+  const ranges: { start: number; end: number; first: number }[] = [];
+  for (const s of doc.awaiting) {
+    const start = lines[s.heading]!.start;
+    const end = s.end >= lines.length ? textEnd : lines[s.end]!.start;
+    const last = ranges[ranges.length - 1];
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else ranges.push({ start, end, first: s.heading });
+  }
+  return ranges.map((r) => {
+    if (r.end < textEnd) return { start: r.start, end: r.end, insert: "" };
+    // The last section: also drop the blank lines before it so the file ends as before it.
+    // The previous line's terminator is kept even if the removed tail had none.
+    let i = r.first - 1;
+    while (i >= 0 && isBlank(lines[i]!.text) && !doc.view.fenced[i]) i--;
+    return { start: i >= 0 ? lines[i]!.next : r.start, end: r.end, insert: "" };
   });
 }
 
@@ -143,4 +147,33 @@ export function appendLogEdit(doc: StateDoc, entries: readonly string[]): TextEd
   const lastLine = lines[lines.length - 1];
   const lead = text === "" ? "" : lastLine && lastLine.eol === "" ? eol + eol : eol;
   return { start: text.length, end: text.length, insert: `${lead}## Log${eol}${entries.map((l) => l + eol).join("")}` };
+}
+
+/**
+ * Insert a `## Awaiting human` section holding `fields` in the cursor's own form (a
+ * `| Key | Value |` table, or `- key: value` bullets), before `## Log`, else at the end.
+ * @throws BadInputError for a value that cannot be written as one line (assertWritableValue).
+ */
+export function insertAwaitingEdit(doc: StateDoc, fields: readonly (readonly [string, string])[]): TextEdit {
+  for (const [k, v] of fields) assertWritableValue(k, v, doc.form);
+  const rows = doc.form === "table"
+    ? ["| Key | Value |", "| --- | --- |", ...fields.map(([k, v]) => `| ${k} | ${v} |`)]
+    : fields.map(([k, v]) => `- ${k}: ${v}`);
+  const section = ["## Awaiting human", ...rows];
+  const eol = detectEol(doc.view.text);
+  if (!doc.log) {
+    const text = doc.view.text;
+    let lead = "";
+    if (text.length > 0) {
+      if (!text.endsWith("\n")) lead = eol + eol;
+      else if (!/\n[ \t]*\r?\n$/.test(text)) lead = eol;
+    }
+    return { start: text.length, end: text.length, insert: lead + section.map((l) => l + eol).join("") };
+  }
+  // Before the Log heading, with one blank line on each side.
+  const { lines } = doc.view;
+  const before = doc.log.heading > 0 ? lines[doc.log.heading - 1] : undefined;
+  const lead = before !== undefined && !isBlank(before.text) ? eol : "";
+  const at = lines[doc.log.heading]!.start;
+  return { start: at, end: at, insert: lead + [...section, ""].map((l) => l + eol).join("") };
 }

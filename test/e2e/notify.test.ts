@@ -1,0 +1,105 @@
+// The AFK notify hook through the built CLI: the question reaches the command only through
+// the environment (never interpolated), it runs only when an AFK run paused, and a failing
+// or hanging hook costs a warning and a notify_failed event, never the exit code.
+
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { makeProject, type Project } from "../helpers/project.js";
+
+const W = ".devrites/work/csv-export";
+const STATE = `# State: csv-export
+
+## Cursor
+| Key | Value |
+| --- | --- |
+| schema | 4 |
+| phase | build |
+| status | running |
+| next_action | /rite-build SLICE-003 |
+
+## Log
+- 2026-07-20T09:00:00Z build: SLICE-002 built
+`;
+const DUMP = `printf '%s\\n' "$DEVRITES_QID" "$DEVRITES_GATE" "$DEVRITES_SLICE" "$DEVRITES_SLUG" "$DEVRITES_QUESTION" "$DEVRITES_PROPOSED" > notified.txt`;
+
+let project: Project | undefined;
+afterEach(() => project?.cleanup());
+
+/** A project whose sentinel runs `notify` (YAML single-quoted), or HITL when notify is undefined. */
+function afk(notify: string | undefined, allow = "[advisory, validating]"): Project {
+  const files: Record<string, string> = {
+    ".devrites/ACTIVE": "csv-export\n",
+    [`${W}/state.md`]: STATE,
+    [`${W}/questions.md`]: "# Questions: csv-export\n",
+  };
+  if (notify !== undefined) files[".devrites/AFK"] = `allow_gates: ${allow}\nnotify: '${notify.replace(/'/g, "''")}'\n`;
+  project = makeProject(files);
+  return project;
+}
+const add = (p: Project, ...args: string[]) => runCli(["question", "add", ...args], { cwd: p.dir });
+const kinds = (p: Project) => p.read(`${W}/events.jsonl`).trim().split("\n").map((l) => (JSON.parse(l) as { event: string }).event);
+
+describe("notify hook", () => {
+  it("gets the question in DEVRITES_* variables; shell syntax in it is never run", async () => {
+    const p = afk(DUMP);
+    const question = `Run the backfill now? $(touch pwned) \`touch pwned2\` "quoted" 'single' ; touch pwned3`;
+    const r = await add(p, "--gate", "blocking", "--slice", "SLICE-003", "--question", question, "--option", "Run it now", "--option", "Wait");
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(p.read("notified.txt")).toBe(["q-2026-07-20-001", "blocking", "SLICE-003", "csv-export", question, "Run it now", ""].join("\n"));
+    for (const f of ["pwned", "pwned2", "pwned3"]) expect(p.exists(f)).toBe(false);
+    expect(kinds(p)).toEqual(["raised", "paused"]);
+  });
+
+  it.each([
+    ["HITL", undefined, ["--gate", "blocking"]],
+    ["an auto-picked advisory question", DUMP, ["--gate", "advisory", "--option", "a", "--option", "b"]],
+    ["an allowed validating question (the run continues)", DUMP, ["--gate", "validating"]],
+  ])("does not run for %s", async (_what, notify, args) => {
+    const p = afk(notify);
+    const r = await add(p, "--question", "Q?", ...args);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(p.exists("notified.txt")).toBe(false);
+  });
+
+  it("does not run for a question queued behind the awaited one", async () => {
+    const p = afk(`echo x >> count.txt`);
+    expect((await add(p, "--gate", "blocking", "--question", "First?")).exit).toBe(0);
+    expect((await add(p, "--gate", "blocking", "--question", "Second?")).exit).toBe(0);
+    expect(p.read("count.txt")).toBe("x\n");
+  });
+
+  it("a failing hook prints a warning and logs notify_failed; the exit code and the files stay as committed", async () => {
+    const p = afk(`echo "no notifier here" >&2; exit 3`);
+    const r = await add(p, "--gate", "blocking", "--question", "Q?");
+    expect(r.exit).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe("Raised: q-2026-07-20-001");
+    expect(r.stderr).toContain("devrites-engine: warning: notify hook failed (exit 3): no notifier here");
+    expect(kinds(p)).toEqual(["raised", "paused", "notify_failed"]);
+    expect(p.read(`${W}/events.jsonl`)).toContain('"event":"notify_failed","qid":"q-2026-07-20-001"');
+    expect(p.read(`${W}/state.md`)).toContain("| status | awaiting_human |");
+  });
+
+  it("--json stays one JSON object on stdout even when the hook prints and fails", async () => {
+    const p = afk(`echo chatter; exit 1`);
+    const r = await runCli(["question", "add", "--json", "--gate", "blocking", "--question", "Q?"], { cwd: p.dir });
+    expect(r.exit).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, qid: "q-2026-07-20-001", outcome: "paused" });
+    expect(r.stderr).toContain("notify hook failed (exit 1)");
+  });
+
+  it("a hook that hangs is killed with everything it started after 10 s", async () => {
+    const p = afk(`(sleep 11; touch late.txt) & sleep 60`);
+    const started = Date.now();
+    const r = await add(p, "--gate", "blocking", "--question", "Q?");
+    const took = Date.now() - started;
+    expect(r.exit).toBe(0);
+    expect(r.stderr).toContain("notify hook failed (timed out after 10 s)");
+    expect(took).toBeGreaterThanOrEqual(10_000);
+    expect(took).toBeLessThan(30_000);
+    expect(kinds(p)).toEqual(["raised", "paused", "notify_failed"]);
+    // The background job would have written late.txt at 11 s had its group not been killed.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 13_000 - took)));
+    expect(p.exists("late.txt")).toBe(false);
+  }, 60_000);
+});
