@@ -18,3 +18,18 @@ export { planResolve, planStateClear, type ResolveEntry, type ResolvePlan } from
 export { resumeCommand, logPhase, assertSchema } from "./domain/cursor.js";
 export { parseTimestamp, formatTimestamp } from "./domain/clock.js";
 export { redact } from "./domain/redact.js";
+export { insertAwaitingEdit } from "./documents/state/edit-state.js";
+export { planRaise, parseRaiseInput, nextQuestionId, gateAction, GATE_POLICY, type RaisePlan } from "./domain/raise-question.js";
+export { planPause, parsePauseInput, blockerThreshold, pauseLine, type PausePlan } from "./domain/pause-run.js";
+export { planResume, type ResumePlan } from "./domain/resume-run.js";
+export { blockerSignature, signatureSimilarity, BLOCKER_STOPWORDS } from "./domain/blocker-signature.js";
+export { REASON_LABELS, REASON_CODES, pauseSummary } from "./domain/pause-reasons.js";
+export { parseManifest, manifestViolations, firstManifestViolation, type ManifestDoc, type ManifestRow, type ManifestViolation } from "./documents/manifest/parse-manifest.js";
+export { pathProblem } from "./documents/manifest/paths.js";
+export { renderManifestBody, replaceBodyEdit } from "./documents/manifest/edit-manifest.js";
+export { planMergeManifest, foldManifests } from "./domain/merge-manifest.js";
+export { walkSequenceChain, listedPredecessors, type SequenceSource } from "./domain/sequence-chain.js";
+export { checkReleaseUnion, releaseUnionProblem, missingReleasePaths } from "./domain/release-union.js";
+export { lintAll } from "./domain/check/lint-all.js";
+export { formatDiagnostic, type Diagnostic } from "./domain/check/diagnostic.js";
+export { validateSentinel, type Sentinel } from "./documents/afk/sentinel.js";
