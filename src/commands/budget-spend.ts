@@ -1,8 +1,68 @@
-// PLACEHOLDER: replaced by the issue that implements this command.
+// `budget spend <slice>`: charge one built slice, exactly once per slice id. The charge,
+// its Log line and the `slice_spent` event are one transaction; the Log line is re-read
+// under the lock, so retries and concurrent spends of one slice charge it once.
 
-import { InternalError } from "../errors.js";
+import { BadInputError } from "../errors.js";
+import { parseState } from "../documents/state/parse-state.js";
+import { assertSchema } from "../domain/cursor.js";
+import { assertSliceId, planSpend, type SpendPlan } from "../domain/spend-slice.js";
+import { afkMode, hitlOutcome } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-export async function budgetSpend(_ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
-  throw new InternalError("budget-spend: not implemented yet");
+function sliceArgument(args: CommandArgs): string {
+  if (args.positionals.length > 1) {
+    throw new BadInputError(`budget spend takes one slice id, got ${args.positionals.length}`, { hint: "devrites-engine budget spend <slice>" });
+  }
+  return assertSliceId(args.positionals[0]);
+}
+
+/**
+ * `budget spend <slice>`.
+ * @throws BadInputError (5) sentinel, counter or slice id; RefusedError (3) schema; BudgetStopError (7) at 0; BusyError (9).
+ */
+export async function budgetSpend(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  const afk = await afkMode(ctx);
+  if (!afk) {
+    const slice = sliceArgument(args);
+    return hitlOutcome(`nothing charged for ${slice}.`, { slice, charged: false });
+  }
+  const session = ctx.workspace();
+  session.recoverIfNeeded();
+  assertSchema(parseState(session.read("state.md", true)), session.ws.slug);
+  const slice = sliceArgument(args);
+  const maxSlices = afk.sentinel.counts.max_slices;
+
+  const plan: SpendPlan = session.mutate(() => {
+    // Re-read under the lock: another process may have charged this slice meanwhile.
+    const state = session.read("state.md", true);
+    assertSchema(parseState(state), session.ws.slug);
+    const p = planSpend({ state, slice, maxSlices, now: ctx.now });
+    const files = new Map<string, string>();
+    if (p.kind === "charged") files.set("state.md", p.state);
+    return { changes: { files, events: p.kind === "charged" ? [p.event] : [] }, result: p };
+  });
+
+  const base = { mode: "afk", workspace: session.ws.slug, slice };
+  if (plan.kind === "already") {
+    return {
+      exit: 0,
+      lines: [
+        `${slice} already charged (state.md:${plan.line}); nothing written.`,
+        ...(plan.remaining !== undefined ? [`AFK slices remaining: ${plan.remaining}`] : []),
+      ],
+      data: { ...base, charged: false, already_charged: true, log_line: plan.line, remaining: plan.remaining ?? null },
+    };
+  }
+  if (plan.kind === "nothing") {
+    return {
+      exit: 0,
+      lines: [`Nothing to charge for ${slice}: state.md has no AFK slices remaining counter and ${afk.display} declares no max_slices.`],
+      data: { ...base, charged: false, already_charged: false, remaining: null },
+    };
+  }
+  return {
+    exit: 0,
+    lines: [`Charged: ${slice}`, `AFK slices remaining: ${plan.remaining}`, "Workspace: state.md updated."],
+    data: { ...base, charged: true, already_charged: false, remaining: plan.remaining, previous: plan.previous ?? null, source: plan.source },
+  };
 }

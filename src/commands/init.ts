@@ -2,13 +2,16 @@
 // all in one transaction (a killed init leaves no half-written workspace files).
 
 import path from "node:path";
-import { BadInputError } from "../errors.js";
+import { BadInputError, RefusedError } from "../errors.js";
 import { assertNewSlug, renderWorkspace, WORKSPACE_FILES } from "../domain/init-workspace.js";
 import { createWorkspaceDir, rootForInit } from "../workspace/locate.js";
+import { initContinues } from "./init-continues.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 export async function init(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  if (typeof args.options.continues === "string") return initContinues(ctx, args);
   const slug = assertNewSlug(args.positionals[0]);
+  if (args.options.release === true) throw new BadInputError("--release goes with --continues PARENT", { hint: "devrites-engine init <slug> --continues PARENT --release" });
   if (args.positionals.length > 1) throw new BadInputError(`init takes one slug, got ${args.positionals.length}`, { hint: "devrites-engine init <slug> [--title TEXT]" });
   const title = typeof args.options.title === "string" ? args.options.title : undefined;
   const root = rootForInit(ctx.io.cwd, ctx.rootOption, ctx.io.env.DEVRITES_ROOT);
@@ -17,6 +20,10 @@ export async function init(ctx: CommandContext, args: CommandArgs): Promise<Outc
   const activate = args.options["no-activate"] !== true;
   const session = ctx.session(ws);
   session.mutate(() => {
+    // Two inits of one slug may both pass the first look; only the lock holder may create it.
+    if (WORKSPACE_FILES.some((f) => session.read(f, false) !== undefined)) {
+      throw new RefusedError(`workspace ${slug} already exists at ${ws.dir}`, { hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}` });
+    }
     if (activate) files.set(path.join(root, "ACTIVE"), `${slug}\n`);
     return { changes: { files, events: [{ event: "initialized", detail: { slug, activated: activate } }] }, result: undefined };
   });

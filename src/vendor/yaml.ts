@@ -13,10 +13,12 @@ export interface YamlValue {
   kind: "scalar" | "seq" | "map" | "null";
   /** The value's source text exactly as written (no trailing comment). */
   source: string;
-  /** What YAML makes of it (for booleans and strings). */
+  /** What YAML makes of a scalar (for booleans and strings); undefined for lists, maps and aliases. */
   value: unknown;
   /** True for a quoted scalar. */
   quoted: boolean;
+  /** An explicit tag (`!!str 10`): the source text above excludes it, so validators must look here. */
+  tag: string | undefined;
   pos: YamlPos;
   items: YamlValue[];
 }
@@ -28,7 +30,7 @@ export interface YamlPair {
 }
 
 export interface YamlTop {
-  /** undefined when the document is empty (comments only). */
+  /** "empty" when the document has no content (comments only); "other" when it is not a mapping. */
   kind: "map" | "empty" | "other";
   pairs: YamlPair[];
   errors: { message: string; pos: YamlPos }[];
@@ -36,19 +38,21 @@ export interface YamlTop {
 
 function toValue(node: Node | null | undefined, text: string, lc: LineCounter, fallback: number): YamlValue {
   const at = (offset: number): YamlPos => lc.linePos(offset);
-  if (!node) return { kind: "null", source: "", value: null, quoted: false, pos: at(fallback), items: [] };
+  if (!node) return { kind: "null", source: "", value: null, quoted: false, tag: undefined, pos: at(fallback), items: [] };
   const [start, valueEnd] = node.range ?? [fallback, fallback];
   const source = text.slice(start, valueEnd).trim();
+  const tag = node.tag;
   if (isSeq(node)) {
-    return { kind: "seq", source, value: node.toJSON(), quoted: false, pos: at(start), items: node.items.map((n) => toValue(n as Node, text, lc, start)) };
+    return { kind: "seq", source, value: undefined, quoted: false, tag, pos: at(start), items: node.items.map((n) => toValue(n as Node, text, lc, start)) };
   }
-  if (isMap(node)) return { kind: "map", source, value: node.toJSON(), quoted: false, pos: at(start), items: [] };
+  if (isMap(node)) return { kind: "map", source, value: undefined, quoted: false, tag, pos: at(start), items: [] };
   if (isScalar(node)) {
     const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
     const kind = node.value === null && source === "" ? "null" : "scalar";
-    return { kind, source, value: node.value, quoted, pos: at(start), items: [] };
+    return { kind, source, value: node.value, quoted, tag, pos: at(start), items: [] };
   }
-  return { kind: "scalar", source, value: undefined, quoted: false, pos: at(start), items: [] };
+  // An alias (`*a`): its source text is refused by every rule that wants a plain value.
+  return { kind: "scalar", source, value: undefined, quoted: false, tag, pos: at(start), items: [] };
 }
 
 /** Parse YAML text into its top-level pairs, keeping positions; duplicate keys are errors. */

@@ -1,28 +1,48 @@
 // Reading the AFK sentinel: absent = HITL, a directory = error, a file = AFK with its
 // validated YAML body. The yaml package is loaded only when the body has content.
+// The sentinel is the operator's file: the engine reads it and never writes it.
 
 import fs from "node:fs";
 import path from "node:path";
 import { BadInputError } from "../errors.js";
 import { firstError, validateSentinel, type Sentinel } from "../documents/afk/sentinel.js";
 
-export type Mode = { mode: "hitl" } | { mode: "afk"; path: string; sentinel: Sentinel };
+export type Mode = { mode: "hitl" } | { mode: "afk"; path: string; display: string; sentinel: Sentinel };
+
+/** The sentinel's name in messages: `.devrites/AFK` (the root's own name, then AFK). */
+function displayName(root: string): string {
+  return path.join(path.basename(root), "AFK");
+}
 
 /**
  * Read `<root>/AFK`. Problems are returned in `sentinel.problems`, not thrown.
- * @throws BadInputError when the path is a directory or unreadable.
+ * @throws BadInputError when the path is a directory, another non-file, a dangling link, or unreadable.
  */
 export async function readSentinel(root: string): Promise<Mode> {
   const p = path.join(root, "AFK");
+  try {
+    fs.lstatSync(p);
+  } catch {
+    return { mode: "hitl" };
+  }
   let st: fs.Stats;
   try {
     st = fs.statSync(p);
-  } catch {
-    return { mode: "hitl" };
+  } catch (e) {
+    // Present but unreadable as a file (a dangling link): failing closed beats guessing HITL.
+    throw new BadInputError(`cannot read the AFK sentinel ${p}: ${(e as Error).message}`, {
+      hint: "point the link at a file, or remove it to run with a human present (HITL)",
+    });
   }
   if (st.isDirectory()) {
     throw new BadInputError(`${p} is a directory; the AFK sentinel must be a file`, {
       hint: "remove the directory (HITL), or replace it with a file (AFK)",
+    });
+  }
+  if (!st.isFile()) {
+    // A FIFO or device would block or stream forever; only a regular file is a sentinel.
+    throw new BadInputError(`${p} is not a regular file; the AFK sentinel must be a file`, {
+      hint: "remove it (HITL), or replace it with a regular file (AFK)",
     });
   }
   let text: string;
@@ -31,12 +51,19 @@ export async function readSentinel(root: string): Promise<Mode> {
   } catch (e) {
     throw new BadInputError(`cannot read the AFK sentinel ${p}: ${(e as Error).message}`);
   }
-  const display = path.join(path.basename(root), "AFK");
+  const display = displayName(root);
   if (!/\S/.test(text.replace(/(^|\n)[ \t]*#[^\n]*/g, "$1"))) {
-    return { mode: "afk", path: p, sentinel: validateSentinel({ kind: "empty", pairs: [], errors: [] }, display) };
+    return { mode: "afk", path: p, display, sentinel: validateSentinel({ kind: "empty", pairs: [], errors: [] }, display) };
   }
   const { parseYamlTop } = await import("../vendor/yaml.js");
-  return { mode: "afk", path: p, sentinel: validateSentinel(parseYamlTop(text), display) };
+  let top: ReturnType<typeof parseYamlTop>;
+  try {
+    top = parseYamlTop(text);
+  } catch (e) {
+    // The parser reports errors rather than throwing; this guards the rare input that still does.
+    top = { kind: "other", pairs: [], errors: [{ message: (e as Error).message.split("\n")[0] ?? "unparseable", pos: { line: 1, col: 1 } }] };
+  }
+  return { mode: "afk", path: p, display, sentinel: validateSentinel(top, display) };
 }
 
 /**
@@ -50,7 +77,7 @@ export async function readValidSentinel(root: string): Promise<Mode> {
     if (err) {
       throw new BadInputError(`malformed AFK sentinel: ${err.message}`, {
         hint: "fix the value in the sentinel (plain integers, a list of gates, true/false), or remove the file to stop unattended mode",
-        data: { file: mode.path, line: err.line, col: err.col, key: err.key },
+        data: { file: mode.path, line: err.line, col: err.col, key: err.key, rule: err.rule },
       });
     }
   }

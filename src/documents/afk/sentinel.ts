@@ -1,7 +1,7 @@
 // The `.devrites/AFK` sentinel: validation of its YAML body on the source text of every
 // scalar (formats.md). Fails closed: any malformed budget key is an error, never a default.
 
-import type { YamlTop, YamlValue } from "../../vendor/yaml.js";
+import type { YamlPos, YamlTop, YamlValue } from "../../vendor/yaml.js";
 
 export const COUNT_KEYS = [
   "max_slices", "max_agents", "max_minutes", "max_review_queue", "max_tokens", "max_workspaces", "max_parallel",
@@ -19,6 +19,7 @@ export interface SentinelProblem {
   col: number;
   key: string | undefined;
   rule: string;
+  /** `<file>:<line>:<col>: <what is wrong>`. */
   message: string;
 }
 
@@ -31,58 +32,82 @@ export interface Sentinel {
   /** Gates that may be auto-picked (blocking/escalating already removed). */
   allowGates: string[];
   continueSequence: boolean | undefined;
+  /** Errors and warnings in source order (line, then column). */
   problems: SentinelProblem[];
 }
 
 export const PLAIN_INTEGER = /^[0-9]+$/;
-const PLAIN_DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
+export const PLAIN_DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
+
+/** How a value was written, for messages: `"-1"`, `empty`, `!!str "10"`. */
+function shownSource(v: YamlValue): string {
+  if (v.kind === "null") return "empty";
+  const text = JSON.stringify(v.source);
+  return v.tag !== undefined ? `${text} tagged ${v.tag}` : text;
+}
+
+/** True when `v` is a bare scalar whose source text matches `re` (no quotes, no tag, one line). */
+function isPlain(v: YamlValue, re: RegExp): boolean {
+  return v.kind === "scalar" && !v.quoted && v.tag === undefined && re.test(v.source);
+}
 
 /** Validate a parsed sentinel body. `file` names the sentinel in messages. */
 export function validateSentinel(top: YamlTop, file: string): Sentinel {
   const s: Sentinel = { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, allowGates: [], continueSequence: undefined, problems: [] };
-  const problem = (severity: SentinelProblem["severity"], v: { line: number; col: number }, key: string | undefined, rule: string, message: string) =>
-    s.problems.push({ severity, line: v.line, col: v.col, key, rule, message: `${file}:${v.line}:${v.col}: ${message}` });
+  const problem = (severity: SentinelProblem["severity"], at: YamlPos, key: string | undefined, rule: string, message: string) =>
+    s.problems.push({ severity, line: at.line, col: at.col, key, rule, message: `${file}:${at.line}:${at.col}: ${message}` });
 
   for (const e of top.errors) {
-    const dup = /unique/i.test(e.message);
-    problem("error", e.pos, undefined, dup ? "afk-duplicate-key" : "afk-yaml", dup ? `duplicate key in the AFK sentinel (${e.message})` : `the AFK sentinel is not valid YAML: ${e.message}`);
+    // Duplicate keys are reported below with their name and both lines.
+    if (/unique/i.test(e.message)) continue;
+    problem("error", e.pos, undefined, "afk-yaml", `the AFK sentinel is not valid YAML: ${e.message}`);
   }
   if (top.kind === "other") problem("error", { line: 1, col: 1 }, undefined, "afk-yaml", "the AFK sentinel body must be a YAML mapping of keys to values");
 
-  for (const { key, keyPos, value } of top.pairs) {
-    const v: YamlValue = value;
-    const shown = v.source === "" ? "empty" : JSON.stringify(v.source);
+  const firstLine = new Map<string, number>();
+  for (const { key, keyPos, value: v } of top.pairs) {
+    const seen = firstLine.get(key);
+    if (seen !== undefined) {
+      problem("error", keyPos, key, "afk-duplicate-key", `duplicate key ${key} in the AFK sentinel (first at line ${seen})`);
+      continue;
+    }
+    firstLine.set(key, keyPos.line);
+    // An empty value points at its key: there is no value text to point at.
+    const at = v.kind === "null" ? keyPos : v.pos;
     if ((COUNT_KEYS as readonly string[]).includes(key)) {
-      if (v.kind !== "scalar" || v.quoted || !PLAIN_INTEGER.test(v.source)) {
-        problem("error", v.kind === "null" ? keyPos : v.pos, key, "afk-count", `${key} must be a plain nonnegative integer like 10 (got ${shown})`);
-      } else s.counts[key as CountKey] = Number(v.source);
+      const n = Number(v.source);
+      if (!isPlain(v, PLAIN_INTEGER)) {
+        problem("error", at, key, "afk-count", `${key} must be a plain nonnegative integer like 10 (got ${shownSource(v)})`);
+      } else if (!Number.isSafeInteger(n)) {
+        problem("error", at, key, "afk-count", `${key} is too large (got ${shownSource(v)})`);
+      } else s.counts[key as CountKey] = n;
     } else if (key === "max_cost_usd") {
-      if (v.kind !== "scalar" || v.quoted || !PLAIN_DECIMAL.test(v.source)) {
-        problem("error", v.kind === "null" ? keyPos : v.pos, key, "afk-cost", `max_cost_usd must be a plain decimal like 10 or 2.50 (got ${shown})`);
+      if (!isPlain(v, PLAIN_DECIMAL) || !Number.isFinite(Number(v.source))) {
+        problem("error", at, key, "afk-cost", `max_cost_usd must be a plain decimal like 10 or 2.50 (got ${shownSource(v)})`);
       } else {
         s.maxCostUsd = Number(v.source);
         s.maxCostSource = v.source;
       }
     } else if (key === "allow_gates") {
-      if (v.kind !== "seq") {
-        problem("error", v.kind === "null" ? keyPos : v.pos, key, "afk-allow-gates", `allow_gates must be a list of gates like [advisory, validating] (got ${shown})`);
+      if (v.kind !== "seq" || v.tag !== undefined) {
+        problem("error", at, key, "afk-allow-gates", `allow_gates must be a list of gates like [advisory, validating] (got ${shownSource(v)})`);
         continue;
       }
       for (const item of v.items) {
-        const gate = typeof item.value === "string" ? item.value : undefined;
-        if (item.kind !== "scalar" || gate === undefined || !KNOWN_GATES.includes(gate)) {
-          problem("error", item.pos, key, "afk-allow-gates", `allow_gates lists an unknown gate ${JSON.stringify(item.source)} (known: ${KNOWN_GATES.join(", ")})`);
+        const gate = item.kind === "scalar" && item.tag === undefined && typeof item.value === "string" ? item.value : undefined;
+        if (gate === undefined || !KNOWN_GATES.includes(gate)) {
+          problem("error", item.pos, key, "afk-allow-gates", `allow_gates lists an unknown gate ${shownSource(item)} (known: ${KNOWN_GATES.join(", ")})`);
         } else if (NEVER_AUTO.includes(gate)) {
           problem("warning", item.pos, key, "afk-gate-ignored", `allow_gates: ${gate} is ignored; ${gate} questions always pause`);
         } else if (!s.allowGates.includes(gate)) s.allowGates.push(gate);
       }
     } else if (key === "continue_sequence") {
-      if (v.kind !== "scalar" || v.quoted || typeof v.value !== "boolean") {
-        problem("error", v.kind === "null" ? keyPos : v.pos, key, "afk-boolean", `continue_sequence must be true or false (got ${shown})`);
+      if (v.kind !== "scalar" || v.quoted || v.tag !== undefined || typeof v.value !== "boolean") {
+        problem("error", at, key, "afk-boolean", `continue_sequence must be true or false (got ${shownSource(v)})`);
       } else s.continueSequence = v.value;
     } else if (key === "notify") {
       if (v.kind !== "scalar" || typeof v.value !== "string" || v.value.trim() === "") {
-        problem("error", v.kind === "null" ? keyPos : v.pos, key, "afk-notify", `notify must be a shell command string (got ${shown})`);
+        problem("error", at, key, "afk-notify", `notify must be a shell command string (got ${shownSource(v)})`);
       } else s.notify = v.value;
     } else if (key === "expires_at") {
       problem("warning", keyPos, key, "afk-legacy-key", "expires_at is a legacy key and is ignored; remove the sentinel to end unattended mode");
@@ -90,10 +115,17 @@ export function validateSentinel(top: YamlTop, file: string): Sentinel {
       problem("warning", keyPos, key, "afk-unknown-key", `unknown key ${JSON.stringify(key)} is ignored`);
     }
   }
+  // Stable sort: the first problem in the file is the one a fail-closed command reports.
+  s.problems.sort((a, b) => a.line - b.line || a.col - b.col);
   return s;
 }
 
 /** The first error, for commands that must fail closed on a malformed sentinel. */
 export function firstError(s: Sentinel): SentinelProblem | undefined {
   return s.problems.find((p) => p.severity === "error");
+}
+
+/** The warnings (unknown keys, `expires_at`, ignored gates), in source order. */
+export function sentinelWarnings(s: Sentinel): SentinelProblem[] {
+  return s.problems.filter((p) => p.severity === "warning");
 }

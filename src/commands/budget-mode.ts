@@ -1,0 +1,33 @@
+// What every `budget …` command does first: find the root, read the sentinel (exit 5 when
+// malformed), and in HITL answer "no AFK budget" with exit 0 without touching the workspace.
+
+import type { Sentinel } from "../documents/afk/sentinel.js";
+import { readValidSentinel } from "../workspace/afk.js";
+import type { CommandContext, Outcome } from "./types.js";
+
+export const NO_AFK_BUDGET = "no AFK budget";
+
+export interface AfkMode {
+  /** The sentinel's absolute path and its name for messages (`.devrites/AFK`). */
+  path: string;
+  display: string;
+  sentinel: Sentinel;
+}
+
+/**
+ * The validated sentinel, or undefined in HITL.
+ * @throws NoWorkspaceError (2) without a root; BadInputError (5) for a malformed sentinel.
+ */
+export async function afkMode(ctx: CommandContext): Promise<AfkMode | undefined> {
+  const mode = await readValidSentinel(ctx.root());
+  return mode.mode === "afk" ? { path: mode.path, display: mode.display, sentinel: mode.sentinel } : undefined;
+}
+
+/** The HITL answer of a budget command: says so, exits 0, writes nothing. */
+export function hitlOutcome(consequence: string, data: Record<string, unknown> = {}): Outcome {
+  return {
+    exit: 0,
+    lines: [`${NO_AFK_BUDGET}: no .devrites/AFK sentinel, so a human is present (HITL); ${consequence}`],
+    data: { mode: "hitl", message: NO_AFK_BUDGET, ...data },
+  };
+}

@@ -1,0 +1,106 @@
+// The pre-dispatch gate of `budget check` as one pure function: every stop and admit rule
+// of commands.md, each stop with a stable reason code (and the `state pause` reason that
+// records it), so the build loop can branch on codes instead of parsing messages.
+
+import { BadInputError } from "../errors.js";
+import type { Sentinel } from "../documents/afk/sentinel.js";
+import { CAP_MESSAGE, type Remaining, type ReviewQueue } from "./budget.js";
+
+export const STOP_CODES = ["slice_cap", "agents", "minutes", "tokens", "cost", "not_observed", "review_queue"] as const;
+export type StopCode = (typeof STOP_CODES)[number];
+
+/** What the host observed in this activation (`--agents-used` …); undefined = not reported. */
+export interface Usage {
+  agents: number | undefined;
+  minutes: number | undefined;
+  tokens: number | undefined;
+  costUsd: number | undefined;
+}
+
+export interface CheckInput {
+  sentinel: Sentinel;
+  remaining: Remaining;
+  queue: ReviewQueue;
+  usage: Usage;
+  /** `--writer`: the activation envelope (agents, minutes, review queue) must be declared. */
+  writer: boolean;
+}
+
+export interface StopReason {
+  code: StopCode;
+  /** The sentinel key whose cap stopped the run. */
+  key: string;
+  message: string;
+  /** The `state pause --reason` code that records this stop. */
+  pauseReason: "slice_cap" | "budget" | "token_budget" | "review_queue";
+  used?: number;
+  cap?: number;
+}
+
+export interface Verdict {
+  admit: boolean;
+  /** Admitted only for work that reduces the review queue (the queue is exactly at its cap). */
+  reconcileOnly: boolean;
+  reasons: StopReason[];
+}
+
+/** Keys `--writer` requires: without them an unattended writer has no envelope. */
+export const WRITER_KEYS = ["max_agents", "max_minutes", "max_review_queue"] as const;
+
+/**
+ * Decide whether another slice may be dispatched.
+ * @throws BadInputError (exit 5) when `writer` is set and the sentinel lacks an envelope key.
+ */
+export function checkBudget(input: CheckInput): Verdict {
+  const { sentinel, remaining, queue, usage } = input;
+  if (input.writer) {
+    const missing = WRITER_KEYS.filter((k) => sentinel.counts[k] === undefined);
+    if (missing.length > 0) {
+      throw new BadInputError(`--writer needs ${missing.join(", ")} in the AFK sentinel`, {
+        hint: `add ${missing.map((k) => `${k}: N`).join(", ")} to .devrites/AFK, or run budget check without --writer`,
+        data: { missing },
+      });
+    }
+  }
+  const reasons: StopReason[] = [];
+  if (remaining.value === 0) {
+    reasons.push({ code: "slice_cap", key: remaining.source === "counter" ? "afk_slices_remaining" : "max_slices", message: CAP_MESSAGE, pauseReason: "slice_cap" });
+  }
+  const capped = (code: "agents" | "minutes", key: "max_agents" | "max_minutes", used: number | undefined, what: string) => {
+    const cap = sentinel.counts[key];
+    if (cap !== undefined && used !== undefined && used >= cap) {
+      reasons.push({ code, key, message: `${what} used ${used} of ${key} ${cap}: no headroom left in this activation`, pauseReason: "budget", used, cap });
+    }
+  };
+  capped("agents", "max_agents", usage.agents, "agents");
+  capped("minutes", "max_minutes", usage.minutes, "minutes");
+
+  const maxTokens = sentinel.counts.max_tokens;
+  if (maxTokens !== undefined) {
+    if (usage.tokens === undefined) {
+      reasons.push({ code: "not_observed", key: "max_tokens", message: "max_tokens is declared but not observed: pass --tokens-used N, or remove max_tokens from the sentinel where the host cannot count tokens", pauseReason: "token_budget", cap: maxTokens });
+    } else if (usage.tokens >= maxTokens) {
+      reasons.push({ code: "tokens", key: "max_tokens", message: `tokens used ${usage.tokens} of max_tokens ${maxTokens}: no headroom left in this activation`, pauseReason: "token_budget", used: usage.tokens, cap: maxTokens });
+    }
+  }
+  const maxCost = sentinel.maxCostUsd;
+  if (maxCost !== undefined) {
+    const shown = sentinel.maxCostSource ?? String(maxCost);
+    if (usage.costUsd === undefined) {
+      reasons.push({ code: "not_observed", key: "max_cost_usd", message: "max_cost_usd is declared but not observed: pass --cost-used X, or remove max_cost_usd from the sentinel where the host cannot measure cost", pauseReason: "budget", cap: maxCost });
+    } else if (usage.costUsd >= maxCost) {
+      reasons.push({ code: "cost", key: "max_cost_usd", message: `cost used ${usage.costUsd} USD of max_cost_usd ${shown}: no headroom left in this activation`, pauseReason: "budget", used: usage.costUsd, cap: maxCost });
+    }
+  }
+  let reconcileOnly = false;
+  if (queue.cap !== undefined) {
+    const parts = `${queue.openValidating.length} open validating question(s) + ${queue.findings} finding(s)`;
+    if (queue.total > queue.cap) {
+      reasons.push({ code: "review_queue", key: "max_review_queue", message: `review queue ${queue.total} is above max_review_queue ${queue.cap} (${parts}): resolve questions or findings before dispatching`, pauseReason: "review_queue", used: queue.total, cap: queue.cap });
+    } else if (queue.total === queue.cap && queue.total > 0) {
+      // An empty queue at a cap of 0 has nothing to reconcile: it admits ordinary work.
+      reconcileOnly = true;
+    }
+  }
+  return { admit: reasons.length === 0, reconcileOnly: reasons.length === 0 && reconcileOnly, reasons };
+}
