@@ -5,8 +5,8 @@
 import { BadInputError, EngineError } from "../errors.js";
 import { mergeSummary, planMergeManifest } from "../domain/merge-manifest.js";
 import { BLOCKED_PREFIX, blocked } from "../domain/sequence-chain.js";
-import { findAnyWorkspace, openWorkspace, type Workspace } from "../workspace/locate.js";
-import { sequenceSource } from "../workspace/sequence.js";
+import { openWorkspace, type Workspace } from "../workspace/locate.js";
+import { findSequenceMember, sequenceSource } from "../workspace/sequence.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const USAGE = "devrites-engine state merge-manifest <slug> [<predecessor>…]";
@@ -34,7 +34,7 @@ function locateTarget(ctx: CommandContext, slug: string): { root: string; ws: Wo
   try {
     return { root, ws: openWorkspace(root, slug) };
   } catch (e) {
-    if (findAnyWorkspace(root, slug)?.archived) {
+    if (findSequenceMember(root, slug)?.archived) {
       throw blocked(`workspace ${slug} is archived; archive/ is read-only, merge into a live workspace`);
     }
     if (missing(e)) throw blocked(`no workspace ${slug} in work/`, { hint: (e as EngineError).hint ?? USAGE });

@@ -1,16 +1,10 @@
-// Disk side of `init --continues`: find the parent workspace (live `work/` first, then
-// `archive/`, with the same safety refusals as any workspace) and undo the empty
-// directory of a continuation that was refused before anything was committed.
+// Disk side of `init --continues`: find the parent workspace (locate.ts: live `work/` first,
+// then `archive/`) and undo the empty directory of a continuation refused before any commit.
 
 import fs from "node:fs";
 import path from "node:path";
-import { NoWorkspaceError } from "../errors.js";
-import { isExistingSlug, openWorkspace, type Workspace } from "./locate.js";
 
-export interface FoundWorkspace {
-  ws: Workspace;
-  archived: boolean;
-}
+export { locateAnyWorkspace, type FoundWorkspace } from "./locate.js";
 
 function lstat(p: string): fs.Stats | undefined {
   try {
@@ -18,26 +12,6 @@ function lstat(p: string): fs.Stats | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Locate a workspace by slug: `work/<slug>`, else `archive/<slug>`; undefined when neither exists.
- * @throws NoWorkspaceError (2) for a symlinked workspace or one resolving outside the root.
- */
-export function locateAnyWorkspace(root: string, slug: string): FoundWorkspace | undefined {
-  if (!isExistingSlug(slug)) return undefined;
-  if (lstat(path.join(root, "work", slug))) return { ws: openWorkspace(root, slug), archived: false };
-  const dir = path.join(root, "archive", slug);
-  const st = lstat(dir);
-  if (!st) return undefined;
-  if (st.isSymbolicLink()) {
-    throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { hint: "workspaces must be real directories inside the root" });
-  }
-  if (!st.isDirectory()) return undefined;
-  if (path.relative(fs.realpathSync(root), fs.realpathSync(dir)).startsWith("..")) {
-    throw new NoWorkspaceError(`unsafe workspace: ${dir} resolves outside the root`, { hint: "workspaces must be real directories inside the root" });
-  }
-  return { ws: { root, slug, dir }, archived: true };
 }
 
 /** True when `work/<slug>` holds a state.md (a workspace, not just a directory). */

@@ -3,7 +3,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { NoWorkspaceError, RefusedError } from "../errors.js";
+import { BadInputError, NoWorkspaceError, RefusedError } from "../errors.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
 
@@ -125,19 +125,34 @@ export function openWorkspace(root: string, slug: string | undefined): Workspace
   return { root, slug, dir };
 }
 
-/** Where a workspace of that name lives: live `work/` first, then `archive/`; undefined when neither. */
-export function findAnyWorkspace(root: string, slug: string): { dir: string; archived: boolean } | undefined {
-  if (!isExistingSlug(slug)) return undefined;
-  for (const [sub, archived] of [["work", false], ["archive", true]] as const) {
-    const dir = path.join(root, sub, slug);
-    const st = lstat(dir);
-    if (st && st.isDirectory() && !st.isSymbolicLink()) return { dir, archived };
-  }
-  return undefined;
+export interface FoundWorkspace {
+  ws: Workspace;
+  archived: boolean;
 }
 
 /**
- * Read a workspace file. A symlink is refused (exit 3); a missing required file is exit 2.
+ * Locate a workspace by slug: `work/<slug>`, else `archive/<slug>`; undefined when neither exists.
+ * @throws NoWorkspaceError (2) for a symlinked workspace or one resolving outside the root.
+ */
+export function locateAnyWorkspace(root: string, slug: string): FoundWorkspace | undefined {
+  if (!isExistingSlug(slug)) return undefined;
+  if (lstat(path.join(root, "work", slug))) return { ws: openWorkspace(root, slug), archived: false };
+  const dir = path.join(root, "archive", slug);
+  const st = lstat(dir);
+  if (!st) return undefined;
+  if (st.isSymbolicLink()) {
+    throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { hint: "workspaces must be real directories inside the root" });
+  }
+  if (!st.isDirectory()) return undefined;
+  if (path.relative(fs.realpathSync(root), fs.realpathSync(dir)).startsWith("..")) {
+    throw new NoWorkspaceError(`unsafe workspace: ${dir} resolves outside the root`, { hint: "workspaces must be real directories inside the root" });
+  }
+  return { ws: { root, slug, dir }, archived: true };
+}
+
+/**
+ * Read a workspace file. A symlink is refused (exit 3); a missing required file is exit 2;
+ * bytes that are not UTF-8 are exit 5 (they could not be written back unchanged).
  * @returns the text, or undefined for a missing optional file.
  */
 export function readWorkspaceFile(dir: string, name: string, required: boolean): string | undefined {
@@ -151,8 +166,17 @@ export function readWorkspaceFile(dir: string, name: string, required: boolean):
     throw new RefusedError(`${name} is a symbolic link: ${p}`, { hint: "replace the link with a regular file; the engine never writes through links" });
   }
   if (!st.isFile()) throw new RefusedError(`${name} is not a regular file: ${p}`);
-  return fs.readFileSync(p, "utf8");
+  const bytes = fs.readFileSync(p);
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    // Decoding would turn the bad bytes into U+FFFD, and a write would then change bytes the
+    // engine never meant to touch: refuse instead.
+    throw new BadInputError(`${name} is not valid UTF-8: ${p}`, { hint: "convert the file to UTF-8, then retry" });
+  }
 }
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Create `root/work/<slug>` for `init` (parents too). An existing directory is returned
