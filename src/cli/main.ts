@@ -34,7 +34,9 @@ function printError(io: Io, err: EngineError, json: boolean): void {
 
 /** Run one command line. Never throws; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-  let json = false;
+  // Known before parsing, so that even an option error is printed as JSON.
+  const dashDash = argv.indexOf("--");
+  let json = (dashDash < 0 ? argv : argv.slice(0, dashDash)).includes("--json");
   try {
     if (argv[0] === "--get-yargs-completions") {
       // The shell asking for completions (the script `completion` prints calls this).

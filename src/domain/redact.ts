@@ -2,8 +2,9 @@
 // events). Errs on the side of hiding: a false positive costs a word, a miss leaks a key.
 
 const PATTERNS: RegExp[] = [
-  // key=value / key: value where the key names a secret
-  /\b((?:api[_-]?key|access[_-]?key|secret(?:[_-]?key)?|client[_-]?secret|token|auth[_-]?token|access[_-]?token|refresh[_-]?token|password|passwd|pwd|bearer|authorization|private[_-]?key)\s*[=:]\s*)("[^"]*"|'[^']*'|[^\s,;]+)/gi,
+  // key=value / key: value where the key names a secret; an auth scheme word (`Authorization:
+  // Bearer <token>`) belongs to the key side, or the scheme would be hidden and the token kept
+  /\b((?:api[_-]?key|access[_-]?key|secret(?:[_-]?key)?|client[_-]?secret|token|auth[_-]?token|access[_-]?token|refresh[_-]?token|password|passwd|pwd|bearer|authorization|private[_-]?key)\s*[=:]\s*(?:(?:Bearer|Basic|Token)\s+)?)("[^"]*"|'[^']*'|[^\s,;]+)/gi,
   // Authorization: Bearer xxx
   /\b(Bearer\s+)([A-Za-z0-9._~+/=-]{8,})/g,
   // well-known token shapes

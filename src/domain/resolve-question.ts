@@ -62,6 +62,11 @@ function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
   return err;
 }
 
+/** Up to 10 ids, then how many more: a hint stays one readable line on a 10,000-question file. */
+function listSome(ids: readonly string[], max = 10): string {
+  return ids.length <= max ? ids.join(", ") : `${ids.slice(0, max).join(", ")} …and ${ids.length - max} more (devrites-engine questions)`;
+}
+
 function findBlock(doc: QuestionsDoc, qid: string): QuestionBlock {
   const blocks = doc.byId.get(qid);
   if (!blocks) {
@@ -72,7 +77,7 @@ function findBlock(doc: QuestionsDoc, qid: string): QuestionBlock {
     }
     const open = doc.blocks.filter((b) => statusOf(b) === "open").map((b) => b.id);
     throw new RefusedError(`qid not found: ${qid}`, {
-      hint: open.length > 0 ? `open questions: ${open.join(", ")}` : "there are no open questions",
+      hint: open.length > 0 ? `open questions: ${listSome(open)}` : "there are no open questions",
       data: { open },
     });
   }

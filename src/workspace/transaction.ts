@@ -140,6 +140,7 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       journal.files.push({ target: path.relative(dir, w.path), temp: path.relative(dir, temp), sha256: sha256(w.content) });
     }
     for (const a of appends) {
+      modeFor(a.path); // refuses a symlinked append target (events.jsonl): never written through
       const { offset, needsNewline } = appendPoint(a.path);
       journal.appends.push({ target: path.relative(dir, a.path), offset, data: needsNewline ? `\n${a.data}` : a.data });
     }

@@ -15,10 +15,19 @@ export interface CloseBlock {
 
 const ANSWERED_BY_ANY = /^[ \t]*answered_by[ \t]*:/i;
 
-/** The last non-blank, non-heading line of a block (the heading when the block is empty). */
-function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock): Line {
-  const { lines } = doc.view;
-  for (let i = block.end - 1; i > block.heading; i--) if (!isBlank(lines[i]!.text)) return lines[i]!;
+/**
+ * The line new fields go after: the block's last non-blank line, skipping lines this edit
+ * removes and lines inside a fence still open at that point (fields there would be code).
+ * The heading when nothing else qualifies.
+ */
+function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock, removed: ReadonlySet<number>): Line {
+  const { lines, fenced } = doc.view;
+  for (let i = block.end - 1; i > block.heading; i--) {
+    if (isBlank(lines[i]!.text) || removed.has(i)) continue;
+    // A fenced line followed by an unfenced one closes its fence; any other fenced line is inside.
+    if (fenced[i] && (i + 1 >= lines.length || fenced[i + 1])) continue;
+    return lines[i]!;
+  }
   return lines[block.heading]!;
 }
 
@@ -43,6 +52,7 @@ export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: 
   setLine("answer", close.answer);
 
   let keptAnsweredBy = false;
+  const removed = new Set<number>();
   for (let i = block.heading + 1; i < block.end; i++) {
     if (doc.view.fenced[i]) continue;
     const line = lines[i]!;
@@ -54,11 +64,12 @@ export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: 
       if (line.text !== rendered) edits.push({ start: line.start, end: line.end, insert: rendered });
     } else {
       edits.push({ start: line.start, end: line.next, insert: "" });
+      removed.add(i);
     }
   }
   if (close.answeredBy !== undefined && !keptAnsweredBy) missing.push(`answered_by: ${close.answeredBy}`);
   if (missing.length > 0) {
-    const after = lastNonBlank(doc, block);
+    const after = lastNonBlank(doc, block, removed);
     // Inserting right after a deleted line is still a valid splice: the deletion ends where it starts.
     edits.push(insertLinesAfter(after, missing, detectEol(text)));
   }

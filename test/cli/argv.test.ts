@@ -1,0 +1,76 @@
+// argv → command, options and positionals: command words anywhere before the options end,
+// `--` ends options (answers may start with '-'), bad options are exit 5, unknown commands 2.
+
+import { describe, expect, it } from "vitest";
+import { BadInputError, UnknownCommandError } from "../../src/errors.js";
+import { parseCommandLine, unknownCommand } from "../../src/cli/argv.js";
+
+describe("parseCommandLine", () => {
+  it.each([
+    [["state", "resolve", "q-1", "Keep", "it"], ["state", "resolve"], ["q-1", "Keep", "it"], {}],
+    [["state", "resolve", "--human", "q-1", "x"], ["state", "resolve"], ["q-1", "x"], { human: true }],
+    [["--root", "p1", "state", "resolve", "q-1", "x"], ["state", "resolve"], ["q-1", "x"], { root: "p1" }],
+    [["--workspace", "feat", "state", "resolve", "q-1", "x"], ["state", "resolve"], ["q-1", "x"], { workspace: "feat" }],
+    [["state", "resolve", "q-1", "--option", "2"], ["state", "resolve"], ["q-1"], { option: "2" }],
+    [["state", "resolve", "q-1", "--", "--help", "-h", "--json"], ["state", "resolve"], ["q-1", "--help", "-h", "--json"], {}],
+    [["state", "resolve", "--batch", "a.txt", "--dry-run"], ["state", "resolve"], [], { batch: "a.txt", "dry-run": true }],
+    [["init", "feat", "--no-activate"], ["init"], ["feat"], { "no-activate": true }],
+    [["questions", "show", "q-1"], ["questions", "show"], ["q-1"], {}],
+    [["questions", "--all"], ["questions"], [], { all: true }],
+    [["state", "resolve", "q-1", "state"], ["state", "resolve"], ["q-1", "state"], {}],
+  ])("%j is %j with positionals %j and options %j", (argv, words, positionals, options) => {
+    const r = parseCommandLine(argv);
+    expect(r.def?.words).toEqual(words);
+    expect(r.args.positionals).toEqual(positionals);
+    expect(r.args.options).toMatchObject(options);
+  });
+
+  it.each([
+    [["--help"], { help: true, version: false, json: false }],
+    [["state", "resolve", "-h"], { help: true, version: false, json: false }],
+    [["--version"], { help: false, version: true, json: false }],
+    [["state", "resolve", "--json", "q-1", "x"], { help: false, version: false, json: true }],
+    [["state", "resolve", "q-1", "--", "--help", "--json", "--version"], { help: false, version: false, json: false }],
+  ])("%j sets help/version/json to %j (not after --)", (argv, flags) => {
+    expect(parseCommandLine(argv)).toMatchObject(flags);
+  });
+
+  it.each([
+    [["state", "resolve", "q-1", "x", "--bogus"], /state resolve: Unknown option '--bogus'/],
+    [["state", "resolve", "q-1", "--option"], /state resolve: /],
+    [["init", "feat", "--title"], /init: /],
+    [["state", "resolve", "q-1", "-x"], /Unknown option '-x'/],
+  ])("%j is exit 5 naming the command and the problem", (argv, message) => {
+    let err: unknown;
+    try {
+      parseCommandLine(argv);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(BadInputError);
+    expect((err as BadInputError).exitCode).toBe(5);
+    expect((err as BadInputError).message).toMatch(message);
+    expect((err as BadInputError).hint).toContain("goes after --");
+  });
+
+  it("a bad option next to --help still shows help instead of failing", () => {
+    expect(parseCommandLine(["state", "resolve", "--bogus", "--help"])).toMatchObject({ help: true });
+  });
+
+  it.each([
+    [[], "no command given"],
+    [["frobnicate", "now"], "unknown command: frobnicate"],
+    [["state", "frob"], "unknown command: state frob"],
+  ])("%j names no command: %s (exit 2)", (argv, message) => {
+    const r = parseCommandLine(argv);
+    expect(r.def).toBeUndefined();
+    const e = unknownCommand(r.words);
+    expect(e).toBeInstanceOf(UnknownCommandError);
+    expect(e.exitCode).toBe(2);
+    expect(e.message).toBe(message);
+  });
+
+  it("an unknown subcommand suggests the group's commands", () => {
+    expect(unknownCommand(["state", "frob"]).hint).toMatch(/state resolve.*state pause/);
+  });
+});

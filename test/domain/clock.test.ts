@@ -1,0 +1,79 @@
+// The injected clock (commands.md, DEVRITES_NOW): RFC 3339 or a date, always stored as
+// UTC seconds; anything else — including impossible dates — is refused with exit 5.
+
+import { describe, expect, it } from "vitest";
+import { BadInputError } from "../../src/errors.js";
+import { formatTimestamp, isWorkspaceTimestamp, parseTimestamp, resolveNow } from "../../src/domain/clock.js";
+
+const real = () => new Date("2030-01-01T00:00:00Z");
+
+describe("resolveNow", () => {
+  it.each([
+    ["2026-07-20T10:00:00Z", "2026-07-20T10:00:00Z"],
+    ["2026-07-20", "2026-07-20T00:00:00Z"],
+    ["2026-07-20T12:00:00+02:00", "2026-07-20T10:00:00Z"],
+    ["2026-07-20T01:30:00+02:00", "2026-07-19T23:30:00Z"],
+    ["2026-07-19T22:00:00-05:30", "2026-07-20T03:30:00Z"],
+    ["2026-07-20T10:00:00-00:00", "2026-07-20T10:00:00Z"],
+    ["2026-07-20t10:00:00z", "2026-07-20T10:00:00Z"],
+    ["2026-07-20 10:00:00Z", "2026-07-20T10:00:00Z"],
+    ["2026-07-20T10:00:00.999Z", "2026-07-20T10:00:00Z"],
+    ["2024-02-29", "2024-02-29T00:00:00Z"],
+    ["2026-12-31T23:59:59+00:00", "2026-12-31T23:59:59Z"],
+  ])("DEVRITES_NOW=%j pins the clock to %s (UTC)", (value, want) => {
+    expect(formatTimestamp(resolveNow(value, real))).toBe(want);
+  });
+
+  it.each([
+    ["an impossible day", "2026-02-30"],
+    ["a non-leap 29 February", "2026-02-29"],
+    ["month 13", "2026-13-01"],
+    ["day 0", "2026-07-00"],
+    ["hour 24", "2026-07-20T24:00:00Z"],
+    ["minute 60", "2026-07-20T10:60:00Z"],
+    ["no offset", "2026-07-20T10:00:00"],
+    ["an offset past 23 hours", "2026-07-20T10:00:00+25:00"],
+    ["a compact offset", "2026-07-20T10:00:00+0200"],
+    ["an impossible day with a time", "2026-04-31T10:00:00Z"],
+    ["a word", "now"],
+    ["the empty string", ""],
+    ["epoch seconds", "1784541600"],
+    ["a slash date", "2026/07/20"],
+    ["an extended year", "+002026-07-20"],
+    ["a date with junk after it", "2026-07-20x"],
+  ])("DEVRITES_NOW with %s (%j) is refused with exit 5", (_name, value) => {
+    let err: unknown;
+    try {
+      resolveNow(value, real);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(BadInputError);
+    expect((err as BadInputError).exitCode).toBe(5);
+    expect((err as BadInputError).message).toContain(JSON.stringify(value));
+  });
+
+  it("without DEVRITES_NOW the real clock is used", () => {
+    expect(resolveNow(undefined, real).toISOString()).toBe("2030-01-01T00:00:00.000Z");
+  });
+});
+
+describe("formatTimestamp and isWorkspaceTimestamp", () => {
+  it("formats UTC with seconds and Z, dropping milliseconds", () => {
+    expect(formatTimestamp(new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678)))).toBe("2026-01-02T03:04:05Z");
+  });
+
+  it.each([
+    ["2026-07-20T10:00:00Z", true],
+    ["2026-07-20T10:00:00+00:00", false],
+    ["2026-07-20T10:00:00.000Z", false],
+    ["2026-02-30T10:00:00Z", false],
+    ["2026-07-20", false],
+  ])("%j is a workspace timestamp: %s", (text, want) => {
+    expect(isWorkspaceTimestamp(text)).toBe(want);
+  });
+
+  it("parseTimestamp returns undefined instead of throwing", () => {
+    expect(parseTimestamp("nonsense")).toBeUndefined();
+  });
+});

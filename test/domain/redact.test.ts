@@ -1,0 +1,79 @@
+// Redaction before anything free-text is persisted (events.jsonl, pause details): secrets
+// become [REDACTED], ordinary text passes unchanged.
+
+import { describe, expect, it } from "vitest";
+import { REDACTED, redact, redactDeep } from "../../src/domain/redact.js";
+
+describe("redact: secrets are hidden", () => {
+  it.each([
+    ["a GitHub token", "push failed with ghp_abcdefghijklmnopqrstuvwxyz0123456789", "ghp_abcdefghijklmnopqrstuvwxyz0123456789"],
+    ["a fine-grained GitHub token", "github_pat_11ABCDEFG0123456789_abcdefghijklmnop", "github_pat_11ABCDEFG0123456789_abcdefghijklmnop"],
+    ["an OpenAI-style key", "key sk-proj-abcdefghijklmnop1234 rejected", "sk-proj-abcdefghijklmnop1234"],
+    ["a Stripe key", "sk_live_abcdefghijklmnop1234", "sk_live_abcdefghijklmnop1234"],
+    ["a Slack token", "xoxb-1234567890-abcdefghij", "xoxb-1234567890-abcdefghij"],
+    ["an AWS access key id", "AKIAIOSFODNN7EXAMPLE in the log", "AKIAIOSFODNN7EXAMPLE"],
+    ["a Google API key", "AIzaSyA-abcdefghijklmnopqrstuvwxyz12345", "AIzaSyA-abcdefghijklmnopqrstuvwxyz12345"],
+    ["a GitLab token", "glpat-abcdefghijklmnopqrstu", "glpat-abcdefghijklmnopqrstu"],
+    ["an npm token", "npm_abcdefghijklmnopqrstuvwxyz0123456789", "npm_abcdefghijklmnopqrstuvwxyz0123456789"],
+    ["a JWT", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "eyJhbGciOiJIUzI1NiJ9"],
+    ["password=", "login failed: password=hunter22 for admin", "hunter22"],
+    ["api_key:", "api_key: 8f14e45fceea167a5a36dedd4bea2543", "8f14e45fceea167a5a36dedd4bea2543"],
+    ["API-KEY=", "API-KEY=abc123def", "abc123def"],
+    ["token= quoted", 'token="a b c secret"', "a b c secret"],
+    ["client_secret=", "client_secret=s3cr3t,other=1", "s3cr3t"],
+    ["secret:", "secret: swordfish", "swordfish"],
+    ["a Bearer header", "Authorization: Bearer abcdefghijklmnop.qrs", "abcdefghijklmnop"],
+    ["a password in a URL", "clone https://deploy:Pa55w0rd@git.example.com/repo.git", "Pa55w0rd"],
+    ["a password in a postgres URL", "postgres://app:hunter2@db:5432/prod", "hunter2"],
+  ])("%s", (_name, text, secret) => {
+    const out = redact(text);
+    expect(out).not.toContain(secret);
+    expect(out).toContain(REDACTED);
+  });
+
+  it("keeps the key name and the surrounding text", () => {
+    expect(redact("login failed: password=hunter22 for admin")).toBe(`login failed: password=${REDACTED} for admin`);
+    expect(redact("postgres://app:hunter2@db:5432/prod")).toBe(`postgres://app:${REDACTED}@db:5432/prod`);
+  });
+});
+
+describe("redact: ordinary text is untouched", () => {
+  it.each([
+    "Keep one release, drop in follow-up",
+    "rate limit exceeded (HTTP 429) on api.github.com",
+    "https://example.com/docs/page?x=1",
+    "the token bucket refills every 5 seconds",
+    "Bearer tokens are validated by the gateway",
+    "ratio 3:1 — keep",
+    "q-2026-07-20-002: Keep one release",
+    "sk-short",
+    "ssh://git@github.com/org/repo.git",
+    "",
+    "Zürich — naïve café ✓",
+  ])("%j", (text) => {
+    expect(redact(text)).toBe(text);
+  });
+});
+
+describe("redactDeep", () => {
+  it("redacts strings at any depth and leaves other values alone", () => {
+    const value = { a: "password=x1y2z3", n: 3, ok: true, nil: null, list: ["ghp_abcdefghijklmnopqrstuvwxyz0123", "fine"], nested: { b: "Bearer abcdefghijkl" } };
+    expect(redactDeep(value)).toEqual({
+      a: `password=${REDACTED}`,
+      n: 3,
+      ok: true,
+      nil: null,
+      list: [REDACTED, "fine"],
+      nested: { b: `Bearer ${REDACTED}` },
+    });
+  });
+});
+
+describe("redact: auth headers", () => {
+  it.each([
+    ["Authorization: Bearer abcdefghijklmnop.qrs", `Authorization: Bearer ${REDACTED}`],
+    ["authorization=Basic dXNlcjpwYXNzd29yZA==", `authorization=Basic ${REDACTED}`],
+  ])("%j keeps the scheme and hides the credential", (text, want) => {
+    expect(redact(text)).toBe(want);
+  });
+});

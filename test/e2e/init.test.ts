@@ -1,0 +1,138 @@
+// `init <slug>`: a new workspace from the templates in one transaction, ACTIVE switched to
+// it (unless --no-activate), and refusals that create nothing.
+
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { parseState, cursorValue } from "../../src/documents/state/parse-state.js";
+import { runCli, T } from "../helpers/cli.js";
+import { makeProject, type Project } from "../helpers/project.js";
+import { litter, readEventsOf, snapshot } from "../helpers/snapshot.js";
+
+let p: Project;
+afterEach(() => p?.cleanup());
+
+const run = (args: string[], env: Record<string, string> = {}, cwd?: string) => runCli(args, { cwd: cwd ?? p.dir, env });
+const W = ".devrites/work/session-token-rotation";
+
+describe("init", () => {
+  it("creates the four files from the templates (table-form state, schema 4, phase spec, running) and writes ACTIVE", async () => {
+    p = makeProject();
+    const r = await run(["init", "session-token-rotation"]);
+    expect(r).toEqual({
+      exit: 0,
+      stdout: `Initialized: session-token-rotation\nWorkspace: ${W}/ (state.md, questions.md, decisions.md, touched-files.md)\nActive:    session-token-rotation\n`,
+      stderr: "",
+    });
+    expect(p.read(`${W}/state.md`)).toBe(
+      `# State: session-token-rotation\n\n## Cursor\n| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | spec |\n| status | running |\n| next_action | /rite-spec session-token-rotation |\n\n## Log\n- ${T} spec: workspace initialized\n`,
+    );
+    expect(p.read(`${W}/questions.md`)).toBe("# Questions: session-token-rotation\n");
+    expect(p.read(`${W}/decisions.md`)).toBe("# Decisions: session-token-rotation\n");
+    expect(p.read(`${W}/touched-files.md`)).toContain("## Candidate manifest\nNo project files.");
+    expect(p.read(".devrites/ACTIVE")).toBe("session-token-rotation\n");
+    expect(readEventsOf(p, W)).toMatchObject([{ v: 1, ts: T, event: "initialized", detail: { slug: "session-token-rotation", activated: true } }]);
+    expect(litter(p)).toEqual([]);
+    const doc = parseState(p.read(`${W}/state.md`));
+    expect(doc.form).toBe("table");
+    expect([cursorValue(doc, "schema"), cursorValue(doc, "phase"), cursorValue(doc, "status")]).toEqual(["4", "spec", "running"]);
+  });
+
+  it("--title names the files' headings; the slug stays in next_action", async () => {
+    p = makeProject();
+    expect((await run(["init", "billing-export", "--title", "Billing   export\tv2"])).exit).toBe(0);
+    const state = p.read(".devrites/work/billing-export/state.md");
+    expect(state.startsWith("# State: Billing export v2\n")).toBe(true);
+    expect(state).toContain("| next_action | /rite-spec billing-export |");
+  });
+
+  it("a second workspace switches ACTIVE and keeps the first untouched", async () => {
+    p = makeProject();
+    await run(["init", "first"]);
+    const first = snapshot(p);
+    expect((await run(["init", "second"])).exit).toBe(0);
+    expect(p.read(".devrites/ACTIVE")).toBe("second\n");
+    for (const [rel, bytes] of first) if (rel.includes("work/first/")) expect(snapshot(p).get(rel)).toBe(bytes);
+  });
+
+  it("--no-activate leaves ACTIVE alone (and creates none)", async () => {
+    p = makeProject();
+    await run(["init", "first"]);
+    expect((await run(["init", "second", "--no-activate"])).stdout).toContain("Active:    unchanged (--no-activate)");
+    expect(p.read(".devrites/ACTIVE")).toBe("first\n");
+    const q = makeProject();
+    try {
+      expect((await run(["init", "solo", "--no-activate"], {}, q.dir)).exit).toBe(0);
+      expect(q.exists(".devrites/ACTIVE")).toBe(false);
+    } finally {
+      q.cleanup();
+    }
+  });
+
+  it("an existing workspace is refused (exit 3) and nothing changes", async () => {
+    p = makeProject();
+    await run(["init", "feat"]);
+    p.write(".devrites/work/feat/questions.md", "# Questions: feat\n\n## q-1\nstatus: open\n");
+    const before = snapshot(p);
+    const r = await run(["init", "feat"]);
+    expect(r.exit).toBe(3);
+    expect(r.stderr).toContain("workspace feat already exists");
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it.each([
+    ["", "init needs a workspace slug"],
+    ["Feat", "invalid workspace slug"],
+    ["feat_x", "invalid workspace slug"],
+    ["-feat", "invalid workspace slug"],
+    ["feat-", "invalid workspace slug"],
+    ["feat--x", "invalid workspace slug"],
+    ["a/b", "invalid workspace slug"],
+    ["..", "invalid workspace slug"],
+    ["a".repeat(65), "invalid workspace slug"],
+  ])("slug %j is exit 5 and creates nothing", async (slug, message) => {
+    p = makeProject();
+    const r = await run(slug === "" ? ["init"] : slug.startsWith("-") ? ["init", "--", slug] : ["init", slug]);
+    expect(r.exit).toBe(5);
+    expect(r.stderr).toContain(message);
+    expect(p.exists(".devrites")).toBe(false);
+  });
+
+  it("a 64-character slug is fine", async () => {
+    p = makeProject();
+    expect((await run(["init", "a".repeat(64)])).exit).toBe(0);
+  });
+
+  it.each([
+    ["--root", (dir: string) => ["init", "feat", "--root", `${dir}/proj`], {}],
+    ["DEVRITES_ROOT", () => ["init", "feat"], { DEVRITES_ROOT: "proj" }],
+  ])("%s chooses where .devrites is created", async (_name, args, env) => {
+    p = makeProject({ "proj/README.md": "x" });
+    expect((await run(args(p.dir), env)).exit).toBe(0);
+    expect(p.exists("proj/.devrites/work/feat/state.md")).toBe(true);
+    expect(p.exists(".devrites")).toBe(false);
+  });
+
+  it("a symlinked .devrites is refused (exit 2, unsafe root) and nothing is written through it", async () => {
+    p = makeProject({ "real/.keep": "" });
+    fs.symlinkSync(p.path("real"), p.path(".devrites"));
+    const r = await run(["init", "feat"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain("unsafe root");
+    expect(fs.readdirSync(p.path("real"))).toEqual([".keep"]);
+  });
+
+  it("keeps ACTIVE's mode when it switches it", async () => {
+    p = makeProject();
+    await run(["init", "first"]);
+    fs.chmodSync(p.path(".devrites/ACTIVE"), 0o600);
+    await run(["init", "second"]);
+    expect(fs.statSync(p.path(".devrites/ACTIVE")).mode & 0o777).toBe(0o600);
+  });
+
+  it("a workspace made by init is immediately resolvable end to end", async () => {
+    p = makeProject();
+    await run(["init", "feat"]);
+    p.write(".devrites/work/feat/questions.md", "# Questions: feat\n\n## q-1\nstatus: open\ngate: advisory\nanswered_at:\nanswer:\n");
+    expect((await run(["state", "resolve", "q-1", "yes"])).stdout).toBe("Resolved: q-1\nStatus:   answered\nWorkspace: questions.md updated.\n");
+  });
+});

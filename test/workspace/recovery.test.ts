@@ -1,0 +1,136 @@
+// Journal recovery (commands.md, Transactions): a journal left by a killed process is
+// finished when every listed temp is intact (or already renamed), discarded otherwise;
+// event appends replay exactly once; temp litter is removed. Crash states are built by hand
+// in the journal's on-disk format: `<json>\n<sha256 of json>\n`.
+
+import crypto from "node:crypto";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { JOURNAL_FILE, needsRecovery, recoverJournal, removeDeadTemps } from "../../src/workspace/transaction.js";
+import { processAlive } from "../../src/workspace/lock.js";
+import { makeProject, type Project } from "../helpers/project.js";
+
+let p: Project;
+afterEach(() => p?.cleanup());
+
+const W = ".devrites/work/feat";
+const ws = (name = "") => p.path(path.join(W, name));
+const sha = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+const names = () => fs.readdirSync(ws()).sort();
+const OLD = { "questions.md": "old q\n", "state.md": "old s\n" } as const;
+const NEW = { "questions.md": "new q\n", "state.md": "new s\n" } as const;
+const EVENT = '{"v":1,"event":"resolved"}\n';
+
+type TempState = "intact" | "renamed" | "missing" | "corrupt";
+
+/** Lay out what a process killed after writing its journal leaves, with each temp in `states`. */
+function crashState(states: Record<keyof typeof NEW, TempState>, opts: { journal?: "ok" | "torn" | "bad-sum" | "none"; eventsBefore?: string; appended?: boolean } = {}) {
+  p = makeProject({ [`${W}/questions.md`]: OLD["questions.md"], [`${W}/state.md`]: OLD["state.md"] });
+  const eventsBefore = opts.eventsBefore ?? "";
+  if (eventsBefore !== "" || opts.appended) p.write(`${W}/events.jsonl`, eventsBefore + (opts.appended ? EVENT : ""));
+  const files = (Object.keys(NEW) as (keyof typeof NEW)[]).map((name, i) => {
+    const temp = `.${name}.4242.0000000${i}.tmp`;
+    const state = states[name];
+    if (state === "intact") p.write(`${W}/${temp}`, NEW[name]);
+    if (state === "corrupt") p.write(`${W}/${temp}`, NEW[name].slice(0, 3));
+    if (state === "renamed") p.write(`${W}/${name}`, NEW[name]);
+    return { target: name, temp, sha256: sha(NEW[name]) };
+  });
+  const body = JSON.stringify({ v: 1, files, appends: [{ target: "events.jsonl", offset: Buffer.byteLength(eventsBefore), data: EVENT }] });
+  const journal = opts.journal ?? "ok";
+  if (journal === "ok") p.write(`${W}/${JOURNAL_FILE}`, `${body}\n${sha(body)}\n`);
+  if (journal === "torn") p.write(`${W}/${JOURNAL_FILE}`, body.slice(0, body.length - 20));
+  if (journal === "bad-sum") p.write(`${W}/${JOURNAL_FILE}`, `${body}\n${sha(body + "x")}\n`);
+}
+
+const contents = () => ({ "questions.md": p.read(`${W}/questions.md`), "state.md": p.read(`${W}/state.md`) });
+const events = () => (p.exists(`${W}/events.jsonl`) ? p.read(`${W}/events.jsonl`) : "");
+
+describe("recoverJournal: finish", () => {
+  it.each<[string, Record<keyof typeof NEW, TempState>]>([
+    ["every temp intact (killed right after the journal)", { "questions.md": "intact", "state.md": "intact" }],
+    ["one temp already renamed (killed between renames)", { "questions.md": "renamed", "state.md": "intact" }],
+    ["every temp renamed (killed before the append)", { "questions.md": "renamed", "state.md": "renamed" }],
+  ])("%s: the new files and the event are committed", (_name, states) => {
+    crashState(states);
+    expect(needsRecovery(ws())).toBe(true);
+    expect(recoverJournal(ws())).toBe("finished");
+    expect(contents()).toEqual(NEW);
+    expect(events()).toBe(EVENT);
+    expect(names()).toEqual(["events.jsonl", "questions.md", "state.md"]);
+    expect(needsRecovery(ws())).toBe(false);
+  });
+
+  it("an append that already happened (killed before the journal was removed) is not duplicated", () => {
+    crashState({ "questions.md": "renamed", "state.md": "renamed" }, { eventsBefore: '{"earlier":1}\n', appended: true });
+    expect(recoverJournal(ws())).toBe("finished");
+    expect(events()).toBe(`{"earlier":1}\n${EVENT}`);
+  });
+
+  it("an append torn half-way is completed from its offset", () => {
+    crashState({ "questions.md": "renamed", "state.md": "renamed" }, { eventsBefore: '{"earlier":1}\n' });
+    fs.appendFileSync(ws("events.jsonl"), EVENT.slice(0, 7));
+    expect(recoverJournal(ws())).toBe("finished");
+    expect(events()).toBe(`{"earlier":1}\n${EVENT}`);
+  });
+
+  it("recovering twice changes nothing the second time", () => {
+    crashState({ "questions.md": "intact", "state.md": "intact" });
+    recoverJournal(ws());
+    expect(recoverJournal(ws())).toBe("none");
+    expect(contents()).toEqual(NEW);
+    expect(events()).toBe(EVENT);
+  });
+});
+
+describe("recoverJournal: discard", () => {
+  it.each<[string, Record<keyof typeof NEW, TempState>, "ok" | "torn" | "bad-sum" | "none"]>([
+    ["a temp missing and its target still old", { "questions.md": "intact", "state.md": "missing" }, "ok"],
+    ["a corrupt temp (hash mismatch)", { "questions.md": "corrupt", "state.md": "intact" }, "ok"],
+    ["a torn journal (cut mid-write)", { "questions.md": "intact", "state.md": "intact" }, "torn"],
+    ["a journal whose checksum does not match", { "questions.md": "intact", "state.md": "intact" }, "bad-sum"],
+    ["temps without a journal (killed before the journal)", { "questions.md": "intact", "state.md": "corrupt" }, "none"],
+  ])("%s: the old files stay, no event, no temp or journal left", (_name, states, journal) => {
+    crashState(states, { journal });
+    expect(needsRecovery(ws())).toBe(true);
+    expect(recoverJournal(ws())).toBe("discarded");
+    expect(contents()).toEqual(OLD);
+    expect(events()).toBe("");
+    expect(names()).toEqual(["questions.md", "state.md"]);
+  });
+
+  it("an empty journal file is discarded", () => {
+    crashState({ "questions.md": "intact", "state.md": "intact" }, { journal: "none" });
+    p.write(`${W}/${JOURNAL_FILE}`, "");
+    expect(recoverJournal(ws())).toBe("discarded");
+    expect(contents()).toEqual(OLD);
+  });
+
+  it("a clean workspace needs no recovery", () => {
+    p = makeProject({ [`${W}/questions.md`]: "q\n" });
+    expect(needsRecovery(ws())).toBe(false);
+    expect(recoverJournal(ws())).toBe("none");
+  });
+
+  it("files that merely look temporary (not the engine's temp name) are left alone", () => {
+    p = makeProject({ [`${W}/notes.tmp`]: "mine", [`${W}/.questions.md.tmp`]: "mine too" });
+    expect(needsRecovery(ws())).toBe(false);
+    expect(recoverJournal(ws())).toBe("none");
+    expect(names()).toEqual([".questions.md.tmp", "notes.tmp"]);
+  });
+});
+
+describe("removeDeadTemps (the root's ACTIVE temps)", () => {
+  it("removes temps of dead processes and keeps those of live ones", () => {
+    const dead = spawnSync(process.execPath, ["-e", "0"]).pid!;
+    p = makeProject({
+      [`.devrites/.ACTIVE.${dead}.abcd0123.tmp`]: "x\n",
+      [`.devrites/.ACTIVE.${process.pid}.abcd0123.tmp`]: "y\n",
+      ".devrites/ACTIVE": "feat\n",
+    });
+    removeDeadTemps(p.path(".devrites"), processAlive);
+    expect(fs.readdirSync(p.path(".devrites")).sort()).toEqual([`.ACTIVE.${process.pid}.abcd0123.tmp`, "ACTIVE"]);
+  });
+});
