@@ -46,9 +46,10 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   for (const name of MARKDOWN_FILES) {
     const text = name === "state.md" ? texts.state : name === "questions.md" ? texts.questions : name === "decisions.md" ? texts.decisions : texts.touched;
     if (text === undefined) continue;
+    const display = path.relative(ctx.io.cwd, path.join(session.ws.dir, name)) || name;
     const result = crossCheck(viewOf(text), name, markdownOutline);
     diagnostics.push(...result.diagnostics);
-    if (result.note) notes.push(result.note);
+    if (result.note) notes.push(result.note.replace(name, display));
   }
 
   const label = (d: Diagnostic) => {

@@ -11,28 +11,33 @@ import type { resolveEntries } from "./state-resolve.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 class Prompter {
-  constructor(private readonly ctx: CommandContext) {}
+  /** Prompts go to stderr under --json, so stdout carries the one JSON object only. */
+  private readonly out: (text: string) => void;
+
+  constructor(private readonly ctx: CommandContext) {
+    this.out = ctx.json ? ctx.io.stderr : ctx.io.stdout;
+  }
 
   say(text: string): void {
-    this.ctx.io.stdout(text.endsWith("\n") ? text : `${text}\n`);
+    this.out(text.endsWith("\n") ? text : `${text}\n`);
   }
 
   /** Ask until the reply passes `accept`; end of input is exit 5 with nothing written. */
-  async ask<T>(prompt: string, accept: (reply: string) => T | undefined): Promise<T> {
+  async ask<T>(prompt: string, accept: (reply: string) => T | undefined, retry = "  Please choose one of the listed numbers."): Promise<T> {
     const read = this.ctx.io.readLine;
     if (!read) throw new BadInputError("interactive mode needs standard input");
     for (;;) {
-      this.ctx.io.stdout(prompt);
+      this.out(prompt);
       const reply = await read();
       if (reply === undefined) {
-        this.ctx.io.stdout("\n");
+        this.out("\n");
         throw new BadInputError("input ended before an answer was confirmed; nothing was written", {
           hint: "answer at the prompts, or use devrites-engine state resolve <qid> <answer>",
         });
       }
       const value = accept(reply.trim());
       if (value !== undefined) return value;
-      this.say("  Please choose one of the listed numbers.");
+      this.say(retry);
     }
   }
 }
@@ -61,7 +66,9 @@ export async function interactiveResolve(
 ): Promise<Outcome> {
   const p = new Prompter(ctx);
   const { blocks, awaited } = openQuestions(session.read("questions.md", true), session.read("state.md", true));
-  if (blocks.length === 0) return { exit: 0, lines: ["No open questions."], data: { workspace: session.ws.slug, results: [] } };
+  // The same JSON shape as a resolve that wrote something (state-resolve.ts), with nothing in it.
+  const nothing = { workspace: session.ws.slug, dry_run: false, results: [], files: [] };
+  if (blocks.length === 0) return { exit: 0, lines: ["No open questions."], data: nothing };
 
   p.say(`Open questions in ${session.ws.slug}:`);
   blocks.forEach((b, i) => {
@@ -92,7 +99,7 @@ export async function interactiveResolve(
     const text = await p.ask("Answer: ", (r) => {
       const t = normalizeText([r], "answer");
       return t === "" ? undefined : t;
-    });
+    }, "  The answer cannot be empty.");
     entry = { qid: chosen.id, kind: "answer", source: { kind: "text", text } };
     summary = `Answer ${chosen.id}: ${text}`;
   } else {
@@ -100,8 +107,8 @@ export async function interactiveResolve(
     entry = { qid: chosen.id, kind: "answer", source: { kind: "text", text: normalizeText([opt.answer], "option text") } };
     summary = `Answer ${chosen.id}: ${opt.answer}`;
   }
-  const yes = await p.ask(`${summary} — write it? [y/n]: `, (r) => (/^(y|yes)$/i.test(r) ? true : /^(n|no)$/i.test(r) ? false : undefined));
-  if (!yes) return { exit: 0, lines: ["Cancelled: nothing written."], data: { workspace: session.ws.slug, results: [], cancelled: true } };
+  const yes = await p.ask(`${summary} — write it? [y/n]: `, (r) => (/^(y|yes)$/i.test(r) ? true : /^(n|no)$/i.test(r) ? false : undefined), "  Please answer y or n.");
+  if (!yes) return { exit: 0, lines: ["Cancelled: nothing written."], data: { ...nothing, cancelled: true } };
   return resolve(ctx, session, [entry], {
     human: true,
     recordDecision: args.options["record-decision"] === true,

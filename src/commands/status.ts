@@ -8,6 +8,7 @@ import { parseTimestamp } from "../domain/clock.js";
 import { formatDiagnostic, sortDiagnostics } from "../domain/check/diagnostic.js";
 import { lintAll } from "../domain/check/lint-all.js";
 import { pauseSummary, REASON_CODES } from "../domain/pause-reasons.js";
+import { firstError } from "../documents/afk/sentinel.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { makeStyle, wrap, type Style } from "./format.js";
@@ -24,6 +25,11 @@ export function localTime(t: Date, now: Date): string {
   return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")} ${hm}`;
 }
 
+/** Quote a value for a POSIX shell command line the reader may paste. */
+function shellQuote(text: string): string {
+  return /^[A-Za-z0-9 ,._+:@%/-]+$/.test(text) ? `"${text}"` : `'${text.replace(/'/g, "'\\''")}'`;
+}
+
 function questionLines(b: QuestionBlock, s: Style): string[] {
   const lines: string[] = [];
   const slice = fieldValue(b, "slice");
@@ -33,6 +39,15 @@ function questionLines(b: QuestionBlock, s: Style): string[] {
   for (const o of options) lines.push(...wrap(`${o.number}) ${o.raw}`, WIDTH, "  ", "     "));
   const proposed = fieldValue(b, "proposed");
   if (proposed) lines.push(...wrap(`Proposed: ${proposed}`, WIDTH, "  ", "            "));
+  const status = statusOf(b);
+  if (status === "answered" || status === "dropped") {
+    // Already resolved (a crash between the two files, or a hand edit): a new answer would be
+    // exit 4; the identical re-run with the recorded text repairs state.md and exits 0.
+    const recorded = fieldValue(b, "answer") ?? "";
+    lines.push(...wrap(`Already ${status} (${recorded || "no text recorded"}) but state.md still waits on it. Repair with:`, WIDTH, "  "));
+    lines.push(`    devrites-engine state resolve ${status === "dropped" ? `--drop ${b.id}` : b.id} ${shellQuote(recorded || "<the recorded answer>")}`);
+    return lines;
+  }
   lines.push("  Resolve with:");
   if (options.length > 0) lines.push(`    devrites-engine state resolve ${b.id} --option 1`);
   else if (proposed) lines.push(`    devrites-engine state resolve ${b.id} --proposed`);
@@ -67,7 +82,8 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
     `${s.dim("Status:")}    ${runStatus}`,
     ...wrap(`${next ?? "(none)"}`, WIDTH, `${s.dim("Next:")}      `, "           "),
   ];
-  const data: Record<string, unknown> = { workspace: session.ws.slug, phase, status: runStatus, next_action: next ?? null };
+  // Every key is always present (awaiting [] and pause null when they do not apply): a stable shape.
+  const data: Record<string, unknown> = { workspace: session.ws.slug, phase, status: runStatus, next_action: next ?? null, awaiting: [], pause: null };
 
   // Why the run stopped.
   const awaitedIds = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
@@ -83,10 +99,9 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
     const detail = cursorValue(state, "pause_detail");
     lines.push("", `${s.bold("Paused:")} ${summary}`);
     if (detail) lines.push(...wrap(detail, WIDTH, "  "));
-    lines.push(code === "usage_cap" ? "  Resume with: devrites-engine state resume --auto (once the cap resets), or state resume" : "  Resume with: devrites-engine state resume");
+    if (code === "usage_cap") lines.push("  Resume with: devrites-engine state resume --auto (once the cap resets),", "               or devrites-engine state resume");
+    else lines.push("  Resume with: devrites-engine state resume");
     data.pause = { reason: code || null, summary, detail: detail ?? null, resumes_at: cursorValue(state, "resumes_at") ?? null };
-  } else {
-    data.awaiting = [];
   }
 
   // Open questions by gate.
@@ -120,6 +135,11 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
   } else if (mode.mode === "hitl") {
     lines.push("Mode:      HITL (no .devrites/AFK sentinel)");
     data.mode = { mode: "hitl" };
+  } else if (firstError(mode.sentinel)) {
+    // A malformed sentinel stops every budget command (exit 5); say so instead of a budget.
+    const err = firstError(mode.sentinel)!;
+    lines.push(...wrap(`AFK sentinel malformed — budget commands refuse to run: ${err.message}`, WIDTH, "Mode:      ", "           "));
+    data.mode = { mode: "invalid", error: err.message };
   } else {
     const sent = mode.sentinel;
     const counter = cursorValue(state, "afk_slices_remaining");
@@ -129,8 +149,9 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
     const queue = open.filter((b) => gateOf(b) === "validating").length;
     const cap = sent.counts.max_review_queue;
     const parts = [slices, `review queue ${queue}${cap !== undefined ? `/${cap}` : ""}`];
-    if (sent.counts.max_agents !== undefined) parts.push(`agents ≤ ${sent.counts.max_agents}`);
-    if (sent.counts.max_minutes !== undefined) parts.push(`minutes ≤ ${sent.counts.max_minutes}`);
+    // `≤32`, not `≤ 32`: a wrap must not leave a lone `≤` at the end of a line.
+    if (sent.counts.max_agents !== undefined) parts.push(`agents ≤${sent.counts.max_agents}`);
+    if (sent.counts.max_minutes !== undefined) parts.push(`minutes ≤${sent.counts.max_minutes}`);
     lines.push(...wrap(`AFK — ${parts.join(", ")}`, WIDTH, "Mode:      ", "           "));
     data.mode = { mode: "afk", slices_remaining: left ?? null, max_slices: max ?? null, review_queue: queue, max_review_queue: cap ?? null, allow_gates: sent.allowGates };
   }

@@ -3,7 +3,7 @@
 
 import { RefusedError } from "../errors.js";
 import { appendLogEdit, setFieldEdit } from "../documents/state/edit-state.js";
-import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
+import { cursorValue, parseState, readField, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits, type TextEdit } from "../documents/text-edit.js";
 import { detectEol } from "../documents/lines.js";
 import { formatTimestamp } from "./clock.js";
@@ -21,15 +21,22 @@ function insertSchemaEdit(doc: StateDoc): TextEdit {
   if (!anchor) throw new RefusedError("state.md has no cursor fields to migrate");
   const { lines } = doc.view;
   const eol = detectEol(doc.view.text);
+  // A bullet field's marker and indent as written: `- `, `* `, `  - `, or none (`Phase: build`).
+  const marker = (text: string) => /^[ \t]*[-*+]?[ \t]*/.exec(text)![0];
+  const anchorMarker = marker(lines[anchor.index]!.text);
   let first = anchor.index;
   while (first - 1 >= 0 && !doc.view.fenced[first - 1]) {
-    const prev = lines[first - 1]!.text.trim();
-    const sameForm = anchor.form === "table" ? prev.startsWith("|") && !/^\|[\s:|-]+\|$/.test(prev) && !/^\|\s*key\s*\|/i.test(prev) : /^[-*+]\s*[^:]+:/.test(prev) && !prev.startsWith("#");
+    const prevLine = lines[first - 1]!;
+    const prev = prevLine.text.trim();
+    const sameForm =
+      anchor.form === "table"
+        ? prev.startsWith("|") && !/^\|[\s:|-]+\|$/.test(prev) && !/^\|\s*key\s*\|/i.test(prev)
+        : !prev.startsWith("#") && marker(prevLine.text) === anchorMarker && readField(prevLine, first - 1, undefined)?.form === "bullet";
     if (!sameForm) break;
     first--;
   }
   const model = lines[first]!.text;
-  const rendered = anchor.form === "table" ? `${/^[ \t]*/.exec(model)![0]}| schema | ${ENGINE_SCHEMA} |` : `${/^[ \t]*[-*+]?[ \t]*/.exec(model)![0] || "- "}Schema: ${ENGINE_SCHEMA}`;
+  const rendered = anchor.form === "table" ? `${/^[ \t]*/.exec(model)![0]}| schema | ${ENGINE_SCHEMA} |` : `${marker(model)}Schema: ${ENGINE_SCHEMA}`;
   const at = lines[first]!.start;
   return { start: at, end: at, insert: rendered + eol };
 }
@@ -45,7 +52,7 @@ export function planMigrate(stateText: string, slug: string, now: Date): Migrate
     throw new RefusedError(`state.md schema row is invalid (value "${raw}"); expected the workspace schema version`, { hint: "correct the schema field by hand (2, 3 or 4), then run migrate again" });
   }
   if (value > ENGINE_SCHEMA) {
-    throw new RefusedError(`workspace ${slug} declares schema ${value}, newer than this engine's ${ENGINE_SCHEMA}; upgrade devrites-engine`);
+    throw new RefusedError(`workspace schema version refused: workspace ${slug} declares schema ${value}, newer than this engine's ${ENGINE_SCHEMA}; upgrade devrites-engine`);
   }
   if (value === ENGINE_SCHEMA) return { from: value, state: undefined };
   const existing = doc.cursor.get("schema");

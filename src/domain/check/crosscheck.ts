@@ -1,6 +1,7 @@
 // The remark cross-check: compare the engine's headings and fences with a reference
-// CommonMark parser, section by section and only up to a bounded size, because remark is
-// quadratic on list-shaped markdown (10,000 questions: minutes) and the engine is not.
+// CommonMark parser, section by section (each with the section before it as context) and
+// only up to a bounded size, because remark is quadratic on list-shaped markdown (10,000
+// questions: minutes) and the engine is not.
 
 import type { MarkdownView } from "../../documents/headings.js";
 import type { Diagnostic } from "./diagnostic.js";
@@ -39,13 +40,23 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn)
       skippedLarge++;
       continue;
     }
-    if (size > budget) break;
-    budget -= size;
+    // Parse the previous section too, as context, and compare only this section's lines: a
+    // section cut out alone hides what opened before it (`<!--` above a `## q-…` block makes
+    // the whole block a comment to CommonMark, while the engine reads a live question).
+    // The budget counts every byte handed to remark, context included.
+    const prevFrom = s > 0 ? starts[s - 1]! : from;
+    const prevOffset = view.lines[prevFrom]!.start;
+    const ctxFrom = startOffset - prevOffset <= CROSSCHECK_MAX_SECTION_BYTES ? prevFrom : from;
+    const windowStart = view.lines[ctxFrom]!.start;
+    if (endOffset - windowStart > budget) break;
+    budget -= endOffset - windowStart;
     checked++;
-    const ref = outline(view.text.slice(startOffset, endOffset));
-    const lineBase = view.lines[from]!.number - 1;
+    const ref = outline(view.text.slice(windowStart, endOffset));
+    const lineBase = view.lines[ctxFrom]!.number - 1;
+    const firstLine = view.lines[from]!.number;
+    const inSection = (line: number) => line >= firstLine;
     const engineHeadings = new Map(view.headings.filter((h) => h.index >= from && h.index < to).map((h) => [view.lines[h.index]!.number, h.level]));
-    const refHeadings = new Map(ref.headings.map((h) => [h.line + lineBase, h.level]));
+    const refHeadings = new Map(ref.headings.map((h) => [h.line + lineBase, h.level] as const).filter(([line]) => inSection(line)));
     for (const [line, level] of engineHeadings) {
       const other = refHeadings.get(line);
       if (other === undefined) diagnostics.push(warn(file, line, `the engine reads a level-${level} heading here but CommonMark (remark) does not (inside a list, quote or HTML?)`));
@@ -55,7 +66,7 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn)
       if (!engineHeadings.has(line)) diagnostics.push(warn(file, line, `CommonMark (remark) reads a level-${level} heading here but the engine does not (inside a fence?)`));
     }
     const engineFences = new Set(view.fences.filter((f) => f.open >= from && f.open < to).map((f) => view.lines[f.open]!.number));
-    const refFences = new Set(ref.fences.map((f) => f.start + lineBase));
+    const refFences = new Set(ref.fences.map((f) => f.start + lineBase).filter(inSection));
     for (const line of engineFences) if (!refFences.has(line)) diagnostics.push(warn(file, line, "the engine opens a code fence here but CommonMark (remark) does not"));
     for (const line of refFences) if (!engineFences.has(line)) diagnostics.push(warn(file, line, "CommonMark (remark) opens a code fence here but the engine does not"));
   }

@@ -15,9 +15,15 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
   const lineOf = (index: number) => doc.view.lines[index]!.number;
   const push = (index: number, col: number, severity: Diagnostic["severity"], rule: string, message: string) =>
     out.push({ file: FILE, line: lineOf(index), col, severity, rule, message });
+  // Point at the value as written (`status:pending`, `status:   pending`); an empty value
+  // points at its key, as the sentinel's diagnostics do.
   const fieldCol = (b: QuestionBlock, key: string) => {
     const f = b.byKey.get(key);
-    return f ? { index: f.index, col: key.length + 3 } : { index: b.heading, col: 1 };
+    if (!f) return { index: b.heading, col: 1 };
+    const text = doc.view.lines[f.index]!.text;
+    const after = text.slice(key.length + 1);
+    const lead = after.length - after.trimStart().length;
+    return { index: f.index, col: f.value === "" ? 1 : key.length + 2 + lead };
   };
 
   for (const [id, blocks] of doc.byId) {

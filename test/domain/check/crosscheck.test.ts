@@ -1,0 +1,52 @@
+// The remark cross-check (src/domain/check/crosscheck.ts with src/vendor/remark.ts): where the
+// engine and CommonMark read headings or fences differently, a warning at that line; within
+// the size bounds only, with a note naming how much was compared.
+
+import { describe, expect, it } from "vitest";
+import { CROSSCHECK_MAX_BYTES, CROSSCHECK_MAX_SECTION_BYTES, crossCheck } from "../../../src/domain/check/crosscheck.js";
+import { viewOf } from "../../../src/documents/headings.js";
+import { markdownOutline } from "../../../src/vendor/remark.js";
+import { expectSilent, expectTriggers } from "./assert-rule.js";
+import { CROSSCHECK_CASES } from "./rule-cases.js";
+
+const block = (n: number) => `## q-${n}\nstatus: open\ngate: advisory\nquestion: Is option ${n} fine?\noptions: |\n  1. Yes (Recommended) — simple\n  2. No — costly\n\n`;
+
+describe("crosscheck", () => {
+  it.each(CROSSCHECK_CASES.map((c) => [c.rule, c.name, c] as const))("%s fires at its file:line:col — %s", (_rule, _name, c) => expectTriggers(c));
+  it.each(CROSSCHECK_CASES.map((c) => [c.rule, c.name, c] as const))("%s stays silent on the near-identical valid input — %s", (_rule, _name, c) => expectSilent(c));
+
+  it("a file within the limits is compared in full and gets no note", () => {
+    const text = "# Questions\n\n" + Array.from({ length: 20 }, (_, i) => block(i + 1)).join("");
+    const r = crossCheck(viewOf(text), "questions.md", markdownOutline);
+    expect(r).toMatchObject({ diagnostics: [], sectionsChecked: 21, sectionsTotal: 21, note: undefined });
+  });
+
+  it("a file over the per-file limit is compared up to the limit and says so in a note", () => {
+    const one = block(1).length;
+    const count = Math.ceil((CROSSCHECK_MAX_BYTES * 1.5) / one);
+    const text = "# Questions\n\n" + Array.from({ length: count }, (_, i) => block(i + 1)).join("");
+    const r = crossCheck(viewOf(text), "questions.md", markdownOutline);
+    expect(r.sectionsTotal).toBe(count + 1);
+    expect(r.sectionsChecked).toBeLessThan(r.sectionsTotal);
+    expect(r.sectionsChecked).toBeGreaterThan(0);
+    expect(r.note).toMatch(/^questions\.md: too large to cross-check in full: \d+ of \d+ sections/);
+  });
+
+  it("a single section over the per-section limit is skipped and counted in the note", () => {
+    const huge = "## q-1\n" + "question: long\n".repeat(Math.ceil(CROSSCHECK_MAX_SECTION_BYTES / 15) + 10);
+    const r = crossCheck(viewOf("# Q\n\n" + huge + block(2)), "questions.md", markdownOutline);
+    expect(r.sectionsChecked).toBe(2);
+    expect(r.note).toContain("1 larger section(s) skipped");
+  });
+
+  it("the reference parser is handed at most the per-file budget in total, context included", () => {
+    const seen: number[] = [];
+    const count = Math.ceil((CROSSCHECK_MAX_BYTES * 3) / block(1).length);
+    const text = "# Questions\n\n" + Array.from({ length: count }, (_, i) => block(i + 1)).join("");
+    crossCheck(viewOf(text), "questions.md", (t) => {
+      seen.push(t.length);
+      return markdownOutline(t);
+    });
+    expect(seen.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(CROSSCHECK_MAX_BYTES);
+  });
+});

@@ -1,0 +1,201 @@
+// `status` through the built CLI, pinned by golden files: test/golden-status/<case>/input is
+// copied to a fresh project, `status` runs there with TZ=UTC (resume times are shown in the
+// reader's zone) and its stdout must equal expected.txt byte for byte. UPDATE_GOLDEN=1
+// rewrites expected.txt instead (review the diff before committing it).
+
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
+import { ptyRunner, runInPty } from "../helpers/pty.js";
+
+const GOLDEN = path.join(REPO_DIR, "test", "golden-status");
+const CASES = fs.readdirSync(GOLDEN).filter((d) => fs.existsSync(path.join(GOLDEN, d, "input"))).sort();
+const UTC = { TZ: "UTC" };
+
+let project: Project | undefined;
+afterEach(() => project?.cleanup());
+
+function copyCase(name: string): Project {
+  project = makeProject();
+  fs.cpSync(path.join(GOLDEN, name, "input"), project.dir, { recursive: true });
+  return project;
+}
+
+/** Every file under .devrites with its bytes, to prove a read-only command wrote nothing. */
+function snapshot(p: Project): Record<string, string> {
+  return Object.fromEntries(p.listDevrites().map((f) => [f, p.read(f)]));
+}
+
+describe("status golden files", () => {
+  it("the golden set holds the four required cases", () => {
+    expect(CASES).toEqual(expect.arrayContaining(["paused-question", "paused-reason", "afk", "hitl"]));
+  });
+
+  it.each(CASES)("%s: stdout equals expected.txt, exit 0, nothing written", async (name) => {
+    const p = copyCase(name);
+    const before = snapshot(p);
+    const r = await runCli(["status"], { cwd: p.dir, env: UTC });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stderr).toBe("");
+    const expectedFile = path.join(GOLDEN, name, "expected.txt");
+    if (process.env.UPDATE_GOLDEN === "1") fs.writeFileSync(expectedFile, r.stdout);
+    expect(r.stdout).toBe(fs.readFileSync(expectedFile, "utf8"));
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it.each(CASES)("%s: readable at 80 columns, no colour without a terminal", async (name) => {
+    const p = copyCase(name);
+    const r = await runCli(["status"], { cwd: p.dir, env: { ...UTC, NO_COLOR: undefined } });
+    expect(r.stdout).not.toContain("\u001b[");
+    for (const line of r.stdout.split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
+  });
+});
+
+describe("status details", () => {
+  it("the resume time is shown in the reader's zone (resumes_at is stored in UTC)", async () => {
+    const p = copyCase("paused-reason");
+    const utc = await runCli(["status"], { cwd: p.dir, env: UTC });
+    const ny = await runCli(["status"], { cwd: p.dir, env: { TZ: "America/New_York" } });
+    const tokyo = await runCli(["status"], { cwd: p.dir, env: { TZ: "Asia/Tokyo" } });
+    expect(utc.stdout).toContain("Paused: subscription usage cap reached, resumes 14:50\n");
+    expect(ny.stdout).toContain("Paused: subscription usage cap reached, resumes 10:50\n");
+    // 23:50 in Tokyo is still 2026-07-20 there, like DEVRITES_NOW (19:00 local): no date shown.
+    expect(tokyo.stdout).toContain("Paused: subscription usage cap reached, resumes 23:50\n");
+  });
+
+  it("a resume time on another day than now shows its date", async () => {
+    const p = copyCase("paused-reason");
+    const r = await runCli(["status"], { cwd: p.dir, env: { ...UTC, DEVRITES_NOW: "2026-07-19T22:00:00Z" } });
+    expect(r.stdout).toContain("resumes 2026-07-20 14:50\n");
+  });
+
+  it("every other pause reason shows its label and plain resume", async () => {
+    const p = copyCase("paused-reason");
+    const file = ".devrites/work/billing-export/state.md";
+    p.write(file, p.read(file).replace("| pause_reason | usage_cap |", "| pause_reason | credentials |").replace(/\| resumes_at .*\n/, ""));
+    const r = await runCli(["status"], { cwd: p.dir, env: UTC });
+    expect(r.stdout).toContain("Paused: credentials missing or rejected\n");
+    expect(r.stdout).toContain("  Resume with: devrites-engine state resume\n");
+  });
+
+  it("a pipe gets no colour even without NO_COLOR", async () => {
+    const p = copyCase("paused-question");
+    const plain = await runCli(["status"], { cwd: p.dir, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });
+    expect(plain.stdout).not.toContain("\u001b[");
+  });
+
+  it("no workspace is exit 2", async () => {
+    project = makeProject({});
+    const r = await runCli(["status"], { cwd: project.dir });
+    expect(r.exit).toBe(2);
+    expect(r.stdout).toBe("");
+  });
+
+  it("an extra argument is exit 5", async () => {
+    const p = copyCase("hitl");
+    expect((await runCli(["status", "now"], { cwd: p.dir })).exit).toBe(5);
+  });
+
+  it("a schema-2 workspace still shows its status (read-only commands skip the schema gate) with the check warning", async () => {
+    const p = copyCase("hitl");
+    const file = ".devrites/work/csv-export/state.md";
+    p.write(file, p.read(file).replace("| schema | 4 |\n", ""));
+    const r = await runCli(["status"], { cwd: p.dir, env: UTC });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain("state.md:1:1 error state-schema");
+  });
+});
+
+describe("status --json", () => {
+  const KEYS = ["ok", "exit", "workspace", "phase", "status", "next_action", "awaiting", "pause", "open_questions", "mode", "warnings"].sort();
+
+  it.each(CASES)("%s: one object with every documented key, whatever the state", async (name) => {
+    const p = copyCase(name);
+    const r = await runCli(["status", "--json"], { cwd: p.dir, env: UTC });
+    expect(r.exit, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(Object.keys(j).sort()).toEqual(KEYS);
+    expect(j).toMatchObject({ ok: true, exit: 0 });
+    expect(Array.isArray(j.awaiting)).toBe(true);
+    expect(Array.isArray(j.warnings)).toBe(true);
+    expect(typeof j.open_questions).toBe("object");
+    expect(["hitl", "afk", "invalid"]).toContain(j.mode.mode);
+  });
+
+  it("paused on a question: the awaited question with gate, options and proposed answer", async () => {
+    const j = JSON.parse((await runCli(["status", "--json"], { cwd: copyCase("paused-question").dir })).stdout);
+    expect(j).toMatchObject({
+      workspace: "session-token-rotation", phase: "build", status: "awaiting_human", next_action: '/rite-resolve q-2026-09-02-003 "<answer>"',
+      pause: null,
+      open_questions: { blocking: ["q-2026-09-02-003"], advisory: ["q-2026-09-02-002"] },
+      mode: { mode: "hitl" },
+      warnings: [],
+    });
+    expect(j.awaiting).toEqual([
+      {
+        qid: "q-2026-09-02-003", gate: "blocking", question: "Drop the legacy `sessions.token` column now, or keep it for one release?",
+        options: [
+          "Keep one release, drop in follow-up (Recommended) — risk: reversible · infra: expand→contract",
+          "Drop now — irreversible if a rollback is needed",
+          "Something else — describe it",
+        ],
+        proposed: "Keep one release, drop in follow-up",
+      },
+    ]);
+  });
+
+  it("paused for a reason: code, summary, detail and the stored UTC resumes_at", async () => {
+    const j = JSON.parse((await runCli(["status", "--json"], { cwd: copyCase("paused-reason").dir, env: UTC })).stdout);
+    expect(j.awaiting).toEqual([]);
+    expect(j.pause).toEqual({
+      reason: "usage_cap", summary: "subscription usage cap reached, resumes 14:50",
+      detail: "Claude weekly usage cap reached while building SLICE-004; the provider resets the cap at 14:50 UTC", resumes_at: "2026-07-20T14:50:00Z",
+    });
+  });
+
+  it("AFK: slices left of the cap, review queue against its cap, allowed gates", async () => {
+    const j = JSON.parse((await runCli(["status", "--json"], { cwd: copyCase("afk").dir })).stdout);
+    expect(j.mode).toEqual({ mode: "afk", slices_remaining: 2, max_slices: 10, review_queue: 3, max_review_queue: 8, allow_gates: ["advisory", "validating"] });
+    expect(j.open_questions).toEqual({ validating: ["q-2026-07-20-001", "q-2026-07-20-002", "q-2026-07-20-004"] });
+  });
+
+  it("inconsistencies check would report appear as warning strings", async () => {
+    const j = JSON.parse((await runCli(["status", "--json"], { cwd: copyCase("inconsistent").dir })).stdout);
+    expect(j.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^state\.md:\d+:\d+ error awaiting-not-open /), expect.stringMatching(/^questions\.md:\d+:\d+ error open-gate-not-paused /)]));
+  });
+});
+
+describe.runIf(ptyRunner() !== undefined)("status on a terminal", () => {
+  it("uses colour on a real terminal, and none there when NO_COLOR is set", async () => {
+    const p = copyCase("paused-question");
+    const tty = await runInPty(["status"], { cwd: p.dir, env: { TZ: "UTC", NO_COLOR: undefined } });
+    expect(tty.exit, tty.output).toBe(0);
+    expect(tty.output).toContain("\u001b[1mWaiting on q-2026-09-02-003\u001b[22m");
+    const noColor = await runInPty(["status"], { cwd: p.dir, env: { TZ: "UTC", NO_COLOR: "1" } });
+    expect(noColor.exit, noColor.output).toBe(0);
+    expect(noColor.output).not.toContain("\u001b[");
+    // Same words either way: colour is decoration only.
+    expect(tty.output.replace(/\u001b\[[0-9;]*m/g, "")).toBe(noColor.output);
+  });
+});
+
+describe("status's repair command", () => {
+  it("for an awaited question that is already answered, the printed command repairs state.md (exit 0)", async () => {
+    const p = copyCase("inconsistent");
+    const file = ".devrites/work/session-token-rotation/state.md";
+    p.write(file, p.read(file).replace("| status | running |", "| status | awaiting_human |").replace(/\| resumes_at .*\n/, ""));
+    const shown = await runCli(["status"], { cwd: p.dir, env: UTC });
+    const m = /devrites-engine (state resolve q-2026-09-02-003) "([^"]+)"\n/.exec(shown.stdout);
+    expect(m, shown.stdout).not.toBeNull();
+    const repair = await runCli([...m![1]!.split(" "), m![2]!], { cwd: p.dir });
+    expect(repair.exit, repair.stderr).toBe(0);
+    expect(repair.stdout).toContain("Already resolved: q-2026-09-02-003\n");
+    const after = await runCli(["status", "--json"], { cwd: p.dir });
+    const j = JSON.parse(after.stdout);
+    expect(j.status).toBe("running");
+    expect(j.awaiting).toEqual([]);
+    expect(j.warnings.filter((w: string) => /awaiting/.test(w))).toEqual([]);
+  });
+});
