@@ -7,23 +7,12 @@ import { cursorValue, parseState } from "../../src/documents/state/parse-state.j
 import { blockerThreshold, pauseLine, parsePauseInput, planPause, type PauseInput } from "../../src/domain/pause-run.js";
 import { REASON_CODES } from "../../src/domain/pause-reasons.js";
 import { planResume } from "../../src/domain/resume-run.js";
+import { RUNNING_FEAT_STATE } from "../helpers/texts.js";
 
 const NOW = new Date("2026-07-20T10:00:00Z");
 const T = "2026-07-20T10:00:00Z";
 
-const TABLE = `# State: feat
-
-## Cursor
-| Key | Value |
-| --- | --- |
-| schema | 4 |
-| phase | build |
-| status | running |
-| next_action | /rite-build SLICE-002 |
-
-## Log
-- 2026-07-20T08:58:40Z build: SLICE-001 built
-`;
+const TABLE = RUNNING_FEAT_STATE;
 
 const BULLETS = `- Schema: 4
 - Phase: prove

@@ -10,6 +10,7 @@ import {
 } from "../../src/domain/raise-question.js";
 import { parsePauseInput, planPause } from "../../src/domain/pause-run.js";
 import { planStateClear } from "../../src/domain/resolve-question.js";
+import { RUNNING_FEAT_STATE } from "../helpers/texts.js";
 
 const NOW = new Date("2026-07-20T10:00:00Z");
 const T = "2026-07-20T10:00:00Z";
@@ -22,19 +23,7 @@ const args = (over: Partial<RaiseArgs> = {}): RaiseArgs => ({
   route: undefined, impact: undefined, supersedes: undefined, blockingSlices: undefined, ...over,
 });
 
-const STATE = `# State: feat
-
-## Cursor
-| Key | Value |
-| --- | --- |
-| schema | 4 |
-| phase | build |
-| status | running |
-| next_action | /rite-build SLICE-002 |
-
-## Log
-- 2026-07-20T08:58:40Z build: SLICE-001 built
-`;
+const STATE = RUNNING_FEAT_STATE;
 
 const QUESTIONS = `# Questions: feat
 

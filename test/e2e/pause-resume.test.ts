@@ -4,21 +4,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, T } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
+import { RUNNING_FEAT_STATE } from "../helpers/texts.js";
 
 const W = ".devrites/work/feat";
-const STATE = `# State: feat
-
-## Cursor
-| Key | Value |
-| --- | --- |
-| schema | 4 |
-| phase | build |
-| status | running |
-| next_action | /rite-build SLICE-002 |
-
-## Log
-- 2026-07-20T08:58:40Z build: SLICE-001 built
-`;
+const STATE = RUNNING_FEAT_STATE;
 const TOKEN = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
 const PAUSE_KEYS = /pause_reason|pause_detail|resumes_at|blocker_signature|blocker_attempts/;
 

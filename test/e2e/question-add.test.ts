@@ -6,21 +6,10 @@ import { parseQuestions, statusOf } from "../../src/documents/questions/parse-qu
 import { parseState } from "../../src/documents/state/parse-state.js";
 import { runCli, T } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
+import { RUNNING_FEAT_STATE } from "../helpers/texts.js";
 
 const W = ".devrites/work/feat";
-const STATE = `# State: feat
-
-## Cursor
-| Key | Value |
-| --- | --- |
-| schema | 4 |
-| phase | build |
-| status | running |
-| next_action | /rite-build SLICE-002 |
-
-## Log
-- 2026-07-20T08:58:40Z build: SLICE-001 built
-`;
+const STATE = RUNNING_FEAT_STATE;
 const QUESTIONS = `# Questions: feat
 
 ## q-2026-07-20-001

@@ -1,0 +1,17 @@
+// Workspace texts several test files start from, written once: a table-form cursor of
+// workspace `feat`, running in build on SLICE-002.
+
+/** state.md of `feat`: table cursor, schema 4, build, running, one Log line. */
+export const RUNNING_FEAT_STATE = `# State: feat
+
+## Cursor
+| Key | Value |
+| --- | --- |
+| schema | 4 |
+| phase | build |
+| status | running |
+| next_action | /rite-build SLICE-002 |
+
+## Log
+- 2026-07-20T08:58:40Z build: SLICE-001 built
+`;
