@@ -1,0 +1,339 @@
+#!/usr/bin/env node
+// `npm run bench`: the product's speed and memory bars (spec README, "Quality bars") measured
+// against the floor, `node -e 0`, timed alternately with each scenario in the same run, each
+// scenario on a fresh copy of its generated workspace. Prints a table, writes bench/results.json.
+
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { renderSummary, summarize } from "./profile-summary.mjs";
+import { generateWorkspaces } from "./workspaces.mjs";
+
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const REPO_DIR = path.resolve(BENCH_DIR, "..");
+const NOW = "2026-07-20T10:00:00Z";
+/** Peak RSS may be at most this many times that of `node -e 0`. */
+const RSS_BAR = 2.0;
+
+const USAGE = `usage: node bench/run.mjs [--runs N] [--rss-runs N] [--rss-method M] [--cli PATH] [--only NAME,…] [--out FILE] [--no-fail] [--keep] [--profile DIR]
+
+  --runs N       timed pairs (node -e 0, scenario) per scenario; the median is reported (default 21)
+  --rss-runs N   extra pairs per scenario under the RSS probe (default 7)
+  --rss-method M gnu-time (default when /usr/bin/time -f works) or probe (process.resourceUsage)
+  --cli PATH     the built CLI (default dist/devrites-engine.mjs)
+  --only NAMES   comma-separated scenario ids: version,status,budget-check,resolve,resolve-10k,batch-1000
+  --out FILE     where the JSON results go (default bench/results.json)
+  --no-fail      report only: exit 0 even when a bar is missed
+  --keep         keep the generated workspaces (their path is printed)
+  --profile DIR  afterwards, run each scenario once more under node --cpu-prof (profiles in DIR)
+                 and print where its time goes: module loading, engine code, fsync, other I/O, GC`;
+
+function parseOptions(argv) {
+  const o = { rssMethod: undefined, profile: undefined, runs: 21, rssRuns: 7, cli: path.join(REPO_DIR, "dist", "devrites-engine.mjs"), only: undefined, out: path.join(BENCH_DIR, "results.json"), fail: true, keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    const count = (name) => {
+      const v = value();
+      if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error(`${name} takes a positive whole number, not ${JSON.stringify(v)}`);
+      return Number(v);
+    };
+    if (a === "--runs") o.runs = count(a);
+    else if (a === "--rss-runs") o.rssRuns = count(a);
+    else if (a === "--cli") o.cli = path.resolve(value());
+    else if (a === "--only") o.only = value().split(",").map((s) => s.trim()).filter(Boolean);
+    else if (a === "--out") o.out = path.resolve(value());
+    else if (a === "--no-fail") o.fail = false;
+    else if (a === "--keep") o.keep = true;
+    else if (a === "--rss-method") {
+      const m = value();
+      if (m !== "gnu-time" && m !== "probe") throw new Error(`--rss-method takes gnu-time or probe, not ${JSON.stringify(m)}`);
+      o.rssMethod = m === "probe" ? "resource-usage-probe" : m;
+    }
+    else if (a === "--profile") o.profile = path.resolve(value());
+    else if (a === "--help" || a === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}`);
+  }
+  return o;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? NaN : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** The environment every run gets: no DEVRITES_* from the caller, the clock pinned. */
+function benchEnv() {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("DEVRITES_") && !k.startsWith("NODE_OPTIONS")) env[k] = v;
+  return { ...env, DEVRITES_NOW: NOW, NO_COLOR: "1" };
+}
+
+/**
+ * How peak RSS is measured: GNU time (`/usr/bin/time -f %M -o FILE`) when it works here,
+ * else bench/rss-probe.mjs, which reads process.resourceUsage().maxRSS inside the process.
+ */
+function rssMethod(scratch) {
+  const probeOut = path.join(scratch, "rss-detect.txt");
+  if (fs.existsSync("/usr/bin/time")) {
+    const r = spawnSync("/usr/bin/time", ["-f", "%M", "-o", probeOut, process.execPath, "-e", "0"], { stdio: "ignore" });
+    if (r.status === 0 && /^\d+\s*$/.test(safeRead(probeOut))) return "gnu-time";
+  }
+  return "resource-usage-probe";
+}
+
+function safeRead(p) {
+  try {
+    return fs.readFileSync(p, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** Run `node [args]` once; wall time in ms around the whole spawn (start-up included). */
+function timed(args, cwd, env) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  return { ms, status: r.status, signal: r.signal, stdout: String(r.stdout), stderr: String(r.stderr), error: r.error };
+}
+
+/** Peak RSS (KiB) of `node [args]`, by the chosen method; `script` undefined = `node -e 0`. */
+function peakRss(method, script, args, cwd, env, scratch) {
+  const out = path.join(scratch, "rss.txt");
+  fs.rmSync(out, { force: true });
+  let r;
+  if (method === "gnu-time") {
+    const nodeArgs = script === undefined ? ["-e", "0"] : [script, ...args];
+    r = spawnSync("/usr/bin/time", ["-f", "%M", "-o", out, process.execPath, ...nodeArgs], { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+  } else {
+    r = spawnSync(process.execPath, [path.join(BENCH_DIR, "rss-probe.mjs"), out, script ?? "-", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+  }
+  const kb = Number(safeRead(out).trim().split(/\s+/).pop());
+  return { kb: Number.isFinite(kb) && kb > 0 ? kb : NaN, status: r.status, stderr: String(r.stderr) };
+}
+
+function scenarios(ws) {
+  const resolveOk = (qid) => (r) => r.status === 0 && r.stdout.includes(`Resolved: ${qid}`);
+  return [
+    // Informational (no bar): start-up of the bundle alone — module load and argv parsing, no disk.
+    { id: "version", name: "--version (module load only; info)", ws: ws.typical, args: ["--version"], bar: undefined, ok: (r) => r.status === 0 },
+    { id: "status", name: "status (typical)", ws: ws.typical, args: ["status"], bar: 1.5, ok: (r) => r.status === 0 },
+    {
+      id: "budget-check",
+      name: "budget check (AFK)",
+      ws: ws.typicalAfk,
+      args: ["budget", "check", "--agents-used", "4", "--minutes-used", "30", "--findings", "1"],
+      bar: 1.5,
+      ok: (r) => r.status === 0,
+    },
+    {
+      id: "resolve",
+      name: "state resolve (typical)",
+      ws: ws.typical,
+      args: ["state", "resolve", ws.typical.awaited, "Keep one release, drop in follow-up"],
+      bar: 1.5,
+      ok: resolveOk(ws.typical.awaited),
+    },
+    {
+      id: "resolve-10k",
+      name: "state resolve (10,000 questions)",
+      ws: ws.tenThousand,
+      args: ["state", "resolve", ws.tenThousand.awaited, "Keep one release, drop in follow-up"],
+      bar: 2.0,
+      ok: resolveOk(ws.tenThousand.awaited),
+    },
+    {
+      id: "batch-1000",
+      name: "state resolve --batch (1,000 entries)",
+      ws: ws.batch,
+      args: ["state", "resolve", "--batch", "answers.txt"],
+      bar: 2.5,
+      ok: (r) => r.status === 0 && (r.stdout.match(/^(Resolved|Dropped): /gm) ?? []).length === ws.batch.entries,
+    },
+  ];
+}
+
+/** A fresh copy of a template project (outside the timed region). */
+function freshCopy(template, scratch, tag) {
+  const dir = path.join(scratch, `run-${tag}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+function firstLine(s) {
+  return (s.split("\n").find((l) => l.trim() !== "") ?? "").slice(0, 160);
+}
+
+const fmtMs = (x) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : "—");
+const fmtX = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : "—");
+const fmtMb = (kb) => (Number.isFinite(kb) ? `${(kb / 1024).toFixed(1)} MB` : "—");
+
+function table(rows) {
+  const head = ["scenario", "median", "node -e 0", "ratio", "bar", "peak RSS", "RSS ratio", "result"];
+  const body = rows.map((r) => [
+    r.name,
+    fmtMs(r.median_ms),
+    fmtMs(r.baseline_median_ms),
+    fmtX(r.ratio),
+    r.bar === null ? "(info)" : `≤ ${r.bar.toFixed(1)}×`,
+    fmtMb(r.rss_kb),
+    fmtX(r.rss_ratio),
+    r.error ? `ERROR: ${r.error}` : r.info ? "info" : r.pass ? "pass" : `MISSED (${[!r.time_pass && "time", !r.rss_pass && "memory"].filter(Boolean).join(", ")})`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => [...b[i]].length)));
+  const line = (cells) => `| ${cells.map((c, i) => c + " ".repeat(widths[i] - [...c].length)).join(" | ")} |`;
+  return [line(head), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...body.map(line)].join("\n");
+}
+
+function main() {
+  let opts;
+  try {
+    opts = parseOptions(process.argv.slice(2));
+  } catch (e) {
+    console.error(`bench: ${e.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (!fs.existsSync(opts.cli)) {
+    console.error(`bench: no CLI at ${opts.cli}; run npm run build first (or pass --cli)`);
+    process.exit(2);
+  }
+  const scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "devrites-bench-")));
+  const env = benchEnv();
+  const method = opts.rssMethod ?? rssMethod(scratch);
+  const loadBefore = os.loadavg();
+  const t0 = Date.now();
+  const ws = generateWorkspaces(path.join(scratch, "templates"));
+  let list = scenarios(ws);
+  if (opts.only) {
+    const unknown = opts.only.filter((id) => !list.some((s) => s.id === id));
+    if (unknown.length > 0) {
+      console.error(`bench: unknown scenario ${unknown.join(", ")}; known: ${list.map((s) => s.id).join(", ")}`);
+      process.exit(2);
+    }
+    list = list.filter((s) => opts.only.includes(s.id));
+  }
+  console.log(`devrites-engine bench: ${opts.runs} alternating runs per scenario (+${opts.rssRuns} for RSS), CLI ${path.relative(REPO_DIR, opts.cli) || opts.cli}`);
+  console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load ${loadBefore.map((x) => x.toFixed(2)).join(" ")}, RSS by ${method}`);
+  console.log(`workspaces: typical ${ws.typical.bytes} B questions.md; 10k ${(ws.tenThousand.bytes / 1e6).toFixed(2)} MB, awaiting ${ws.tenThousand.awaited}; batch ${ws.batch.entries} entries`);
+  if (loadBefore[0] > os.cpus().length * 0.5) console.log(`warning: load average ${loadBefore[0].toFixed(2)} — the machine is not quiet; ratios will be noisy`);
+
+  const state = new Map(list.map((s) => [s.id, { samples: [], baseline: [], ratios: [], rss: [], rssBaseline: [], error: undefined }]));
+  const warmups = 2;
+  for (let round = 0; round < warmups + opts.runs + opts.rssRuns; round++) {
+    const phase = round < warmups ? "warmup" : round < warmups + opts.runs ? "time" : "rss";
+    // Shuffle the scenario order per round so no scenario always follows the same one.
+    const order = [...list].sort(() => Math.random() - 0.5);
+    for (const s of order) {
+      const st = state.get(s.id);
+      if (st.error) continue;
+      const cwd = freshCopy(s.ws.project, scratch, s.id);
+      if (phase === "rss") {
+        const b = peakRss(method, undefined, [], cwd, env, scratch);
+        const r = peakRss(method, opts.cli, s.args, cwd, env, scratch);
+        if (r.status !== 0) st.error = `exit ${r.status}: ${firstLine(r.stderr)}`;
+        else {
+          st.rssBaseline.push(b.kb);
+          st.rss.push(r.kb);
+        }
+      } else {
+        const b = timed(["-e", "0"], cwd, env);
+        const r = timed([opts.cli, ...s.args], cwd, env);
+        if (!s.ok(r)) {
+          st.error = r.error ? String(r.error.message) : `exit ${r.status ?? r.signal}: ${firstLine(r.stderr) || firstLine(r.stdout)}`;
+        } else if (phase === "time") {
+          st.baseline.push(b.ms);
+          st.samples.push(r.ms);
+          st.ratios.push(r.ms / b.ms);
+        }
+      }
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
+  }
+
+  const rows = list.map((s) => {
+    const st = state.get(s.id);
+    const rssKb = median(st.rss);
+    const rssBase = median(st.rssBaseline);
+    const ratio = median(st.ratios);
+    const rssRatio = rssKb / rssBase;
+    const timePass = !st.error && (s.bar === undefined || ratio <= s.bar);
+    const rssPass = !st.error && rssRatio <= RSS_BAR;
+    return {
+      id: s.id,
+      name: s.name,
+      args: s.args,
+      bar: s.bar ?? null,
+      median_ms: median(st.samples),
+      baseline_median_ms: median(st.baseline),
+      ratio,
+      min_ms: st.samples.length ? Math.min(...st.samples) : NaN,
+      max_ms: st.samples.length ? Math.max(...st.samples) : NaN,
+      rss_kb: rssKb,
+      baseline_rss_kb: rssBase,
+      rss_ratio: rssRatio,
+      rss_bar: RSS_BAR,
+      time_pass: timePass,
+      rss_pass: rssPass,
+      info: s.bar === undefined,
+      pass: s.bar === undefined ? !st.error : timePass && rssPass,
+      error: st.error,
+      samples_ms: st.samples.map((x) => Math.round(x * 100) / 100),
+      baseline_samples_ms: st.baseline.map((x) => Math.round(x * 100) / 100),
+    };
+  });
+  const loadAfter = os.loadavg();
+  const pass = rows.every((r) => r.pass);
+  console.log("");
+  console.log(table(rows));
+  console.log("");
+  console.log(`${pass ? "every bar met" : "bars missed"} (${((Date.now() - t0) / 1000).toFixed(1)} s; load after ${loadAfter.map((x) => x.toFixed(2)).join(" ")})`);
+
+  if (opts.profile) {
+    console.log(`\nprofiles (node --cpu-prof, one run each) in ${opts.profile}:`);
+    for (const s of list) {
+      const dir = path.join(opts.profile, s.id);
+      fs.rmSync(dir, { recursive: true, force: true });
+      const cwd = freshCopy(s.ws.project, scratch, `${s.id}-prof`);
+      const r = timed(["--cpu-prof", `--cpu-prof-dir=${dir}`, opts.cli, ...s.args], cwd, env);
+      fs.rmSync(cwd, { recursive: true, force: true });
+      const file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.endsWith(".cpuprofile")) : undefined;
+      console.log(`\n${s.name} (${r.ms.toFixed(1)} ms wall under the profiler, exit ${r.status})`);
+      if (file) console.log(renderSummary(summarize(path.join(dir, file)), 8).map((l) => `  ${l}`).join("\n"));
+    }
+  }
+
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
+    load_before: loadBefore,
+    load_after: loadAfter,
+    cli: opts.cli,
+    runs: opts.runs,
+    rss_runs: opts.rssRuns,
+    rss_method: method === "gnu-time" ? "/usr/bin/time -f %M (peak RSS of the node process, KiB)" : "process.resourceUsage().maxRSS inside the process (bench/rss-probe.mjs, KiB)",
+    ratio: "median over runs of (scenario wall time / the node -e 0 run just before it)",
+    pass,
+    scenarios: rows,
+  };
+  fs.mkdirSync(path.dirname(opts.out), { recursive: true });
+  fs.writeFileSync(opts.out, JSON.stringify(results, null, 2) + "\n");
+  console.log(`results: ${path.relative(process.cwd(), opts.out) || opts.out}`);
+  if (opts.keep) console.log(`workspaces kept in ${scratch}`);
+  else fs.rmSync(scratch, { recursive: true, force: true });
+  if (!pass && opts.fail) process.exitCode = 1;
+}
+
+main();

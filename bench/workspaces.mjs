@@ -1,0 +1,196 @@
+// The benchmark's workspaces, generated from a fixed seed so every run measures the same
+// bytes: a typical workspace, a 10,000-question questions.md (~3 MB) awaiting a question near
+// its end, and a workspace with a 1,000-entry batch file.
+
+import fs from "node:fs";
+import path from "node:path";
+
+/** mulberry32: small, fast, seeded. */
+function makeRng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), pick: (xs) => xs[Math.floor(next() * xs.length)] };
+}
+
+const WORDS = [
+  "token", "rotation", "refresh", "tenant", "column", "legacy", "release", "rollback", "queue", "retry",
+  "webhook", "export", "schema", "migration", "index", "cache", "budget", "slice", "keep", "drop",
+  "configurable", "per-tenant", "hash", "lifetime", "contract", "follow-up", "reversible", "delimiter",
+];
+const GATES = ["advisory", "validating", "blocking", "escalating"];
+const pad = (n, w) => String(n).padStart(w, "0");
+const words = (rng, lo, hi) => Array.from({ length: rng.int(lo, hi) }, () => rng.pick(WORDS)).join(" ");
+
+/** `q-2026-MM-DD-NNN` for the n-th question (999 per day). */
+export function questionId(n) {
+  const day = Math.floor(n / 999);
+  return `q-2026-${pad(1 + (Math.floor(day / 28) % 12), 2)}-${pad(1 + (day % 28), 2)}-${pad(1 + (n % 999), 3)}`;
+}
+
+function block(rng, id, open) {
+  const gate = rng.pick(GATES);
+  const options = Array.from({ length: rng.int(2, 3) }, () => words(rng, 1, 3));
+  const lines = [
+    "",
+    `## ${id}`,
+    `status: ${open ? "open" : rng.pick(["answered", "dropped"])}`,
+    `slice: SLICE-${pad(rng.int(1, 60), 3)}`,
+    `gate: ${gate}`,
+  ];
+  if (gate === "escalating") lines.push("route: security");
+  lines.push(`question: ${words(rng, 3, 8)}?`, "options: |");
+  options.forEach((o, i) => lines.push(`  ${i + 1}. ${o}${i === 0 ? " (Recommended)" : ""}${rng.next() < 0.4 ? ` — ${words(rng, 1, 2)}` : ""}`));
+  lines.push(`proposed: ${options[0]}`, `raised_at: 2026-07-${pad(rng.int(1, 19), 2)}T${pad(rng.int(0, 23), 2)}:${pad(rng.int(0, 59), 2)}:11Z`);
+  if (open) lines.push("answered_at:", "answer:");
+  else lines.push("answered_at: 2026-07-19T09:40:02Z", `answer: ${options[0]}`);
+  return lines.join("\n") + "\n";
+}
+
+/** questions.md with `count` blocks; `open(i)` says which are open. */
+function questionsText(rng, count, open) {
+  const parts = ["# Questions: session-token-rotation\n"];
+  for (let i = 0; i < count; i++) parts.push(block(rng, questionId(i), open(i)));
+  return parts.join("");
+}
+
+function stateText(awaiting, { afkRemaining } = {}) {
+  const rows = [
+    "| schema | 4 |",
+    "| phase | build |",
+    "| status | awaiting_human |",
+    "| active_slice | SLICE-003 |",
+    `| next_action | /rite-resolve ${awaiting} "<answer>" |`,
+  ];
+  if (afkRemaining !== undefined) rows.push(`| afk_slices_remaining | ${afkRemaining} |`);
+  const log = Array.from({ length: 40 }, (_, i) => `- 2026-07-${pad(1 + (i % 19), 2)}T08:58:40Z build: SLICE-${pad(i + 1, 3)} built`);
+  return [
+    "# State: session-token-rotation",
+    "",
+    "## Cursor",
+    "| Key | Value |",
+    "| --- | --- |",
+    ...rows,
+    "",
+    "## Awaiting human",
+    "| Key | Value |",
+    "| --- | --- |",
+    `| question_id | ${awaiting} |`,
+    "| gate | blocking |",
+    "| blocking_slices | SLICE-003 |",
+    "",
+    "## Log",
+    ...log,
+    `- 2026-07-20T09:05:11Z build: paused on ${awaiting} (blocking)`,
+    "",
+  ].join("\n");
+}
+
+const DECISIONS = `# Decisions: session-token-rotation
+
+### DEC-001 — Hash refresh tokens with SHA-256
+- Status: accepted
+- Context: q-2026-01-01-001 (advisory) answered
+- Options: SHA-256 / Argon2id
+- Decision: SHA-256 of a 256-bit random token
+- Related: q-2026-01-01-001, SLICE-001
+`;
+
+const TOUCHED = `# Touched files: session-token-rotation
+
+## Touched files
+Token rotation for sessions.
+
+## Candidate manifest
+| State | File | Slice | Reason |
+| --- | --- | --- | --- |
+| present | \`src/auth/rotate.ts\` | SLICE-001 | Rotation logic. |
+| present | \`src/auth/tokens.ts\` | SLICE-002 | Token hashing. |
+`;
+
+/** The AFK sentinel of a typical unattended run. */
+export const AFK_SENTINEL = `# unattended run, armed by the operator
+max_slices: 10
+max_agents: 32
+max_minutes: 120
+max_review_queue: 8
+allow_gates: [advisory, validating]
+continue_sequence: false
+`;
+
+function writeTree(dir, files) {
+  for (const [rel, content] of Object.entries(files)) {
+    const p = path.join(dir, rel);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, content);
+  }
+}
+
+function workspaceFiles({ questions, state, afk }) {
+  const W = ".devrites/work/session-token-rotation";
+  const files = {
+    ".devrites/ACTIVE": "session-token-rotation\n",
+    [`${W}/state.md`]: state,
+    [`${W}/questions.md`]: questions,
+    [`${W}/decisions.md`]: DECISIONS,
+    [`${W}/touched-files.md`]: TOUCHED,
+  };
+  if (afk) files[".devrites/AFK"] = AFK_SENTINEL;
+  return files;
+}
+
+/**
+ * Write the template workspaces under `dir`; returns, per name, the project directory, the
+ * awaited question and what the scenario needs (answer text, batch file).
+ */
+export function generateWorkspaces(dir) {
+  const out = {};
+
+  // Typical: a dozen questions, a few open, the run paused on one of them.
+  {
+    const rng = makeRng(7);
+    const count = 12;
+    const questions = questionsText(rng, count, (i) => i >= 8);
+    const awaited = questionId(10);
+    const project = path.join(dir, "typical");
+    writeTree(project, workspaceFiles({ questions, state: stateText(awaited, { afkRemaining: 5 }) }));
+    out.typical = { project, awaited, bytes: Buffer.byteLength(questions) };
+    const afkProject = path.join(dir, "typical-afk");
+    writeTree(afkProject, workspaceFiles({ questions, state: stateText(awaited, { afkRemaining: 5 }), afk: true }));
+    out.typicalAfk = { project: afkProject, awaited };
+  }
+
+  // 10,000 questions (~3 MB), every 10th open, the awaited one near the end.
+  {
+    const rng = makeRng(10_000);
+    const count = 10_000;
+    const awaitedIndex = 9_990;
+    const questions = questionsText(rng, count, (i) => i % 10 === 0 || i === awaitedIndex);
+    const awaited = questionId(awaitedIndex);
+    const project = path.join(dir, "ten-thousand");
+    writeTree(project, workspaceFiles({ questions, state: stateText(awaited) }));
+    out.tenThousand = { project, awaited, bytes: Buffer.byteLength(questions), count };
+  }
+
+  // 1,200 questions, 1,000 of them open and answered (or dropped) by one batch file.
+  {
+    const rng = makeRng(1_000);
+    const count = 1_200;
+    const questions = questionsText(rng, count, (i) => i < 1_000);
+    const awaited = questionId(500);
+    const project = path.join(dir, "batch");
+    const lines = ["# answers collected at the review meeting"];
+    for (let i = 0; i < 1_000; i++) {
+      const id = questionId(i);
+      lines.push(i % 17 === 3 ? `--drop ${id}: superseded by a later question` : `${id}: ${words(rng, 1, 6)}`);
+    }
+    writeTree(project, { ...workspaceFiles({ questions, state: stateText(awaited) }), "answers.txt": lines.join("\n") + "\n" });
+    out.batch = { project, awaited, entries: 1_000, bytes: Buffer.byteLength(questions) };
+  }
+  return out;
+}
