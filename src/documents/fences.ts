@@ -12,16 +12,20 @@ export interface FenceBlock {
   close: number | undefined;
 }
 
-/** The fenced code blocks of a document, in order. */
-export function fenceBlocks(lines: readonly Line[]): FenceBlock[] {
+/**
+ * The fenced code blocks of a document of `count` lines, in order. `lineText(i)` may return
+ * "" for a line that cannot open or close a fence (one not starting with a space, `` ` `` or
+ * `~`): that is how the view scans a large file without slicing every line.
+ */
+export function fenceBlocksOf(count: number, lineText: (i: number) => string): FenceBlock[] {
   const blocks: FenceBlock[] = [];
   let current: FenceBlock | undefined;
   let fenceChar = "";
   let fenceLen = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const text = (lines[i] as Line).text;
+  for (let i = 0; i < count; i++) {
+    const text = lineText(i);
+    if (text.length < 3) continue;
     if (!current) {
-      if (text.length < 3) continue;
       const m = FENCE_OPEN.exec(text);
       if (!m) continue;
       const run = m[2] as string;
@@ -42,11 +46,21 @@ export function fenceBlocks(lines: readonly Line[]): FenceBlock[] {
   return blocks;
 }
 
+/** The fenced code blocks of a document, in order. */
+export function fenceBlocks(lines: readonly Line[]): FenceBlock[] {
+  return fenceBlocksOf(lines.length, (i) => (lines[i] as Line).text);
+}
+
 /** Per line, true when it is a fence delimiter or inside a fenced code block. */
 export function fenceMask(lines: readonly Line[], blocks: readonly FenceBlock[] = fenceBlocks(lines)): boolean[] {
-  const mask = new Array<boolean>(lines.length).fill(false);
+  return maskOf(lines.length, blocks);
+}
+
+/** The fence mask of `count` lines from their blocks. */
+export function maskOf(count: number, blocks: readonly FenceBlock[]): boolean[] {
+  const mask = new Array<boolean>(count).fill(false);
   for (const b of blocks) {
-    const end = b.close ?? lines.length - 1;
+    const end = b.close ?? count - 1;
     for (let i = b.open; i <= end; i++) mask[i] = true;
   }
   return mask;

@@ -1,8 +1,10 @@
 // ATX headings outside code fences, and the sections they open. Every markdown file of
 // the workspace is read through this view, so "a heading" means the same thing everywhere.
+// The view indexes line starts and materialises a Line only when asked: a 10,000-question
+// file has 137,000 lines, and allocating them all is most of what a resolve would cost.
 
-import { fenceBlocks, fenceMask, type FenceBlock } from "./fences.js";
-import { splitLines, type Line } from "./lines.js";
+import { fenceBlocksOf, maskOf, type FenceBlock } from "./fences.js";
+import type { Line } from "./lines.js";
 
 export interface Heading {
   /** Index into the document's lines. */
@@ -15,8 +17,16 @@ export interface Heading {
 /** A document's lines with the fence mask and the headings outside fences. */
 export interface MarkdownView {
   text: string;
-  lines: Line[];
-  fenced: boolean[];
+  /** Number of lines (a final terminator does not start another line). */
+  lineCount: number;
+  /** Line `i` (0-based), materialised on first use. */
+  line(i: number): Line;
+  /** True when line `i` is a fence delimiter or inside a fenced code block. */
+  isFenced(i: number): boolean;
+  /** Every line (materialises them all: for small files and cold paths). */
+  readonly lines: Line[];
+  /** The fence mask as an array (materialised on first use). */
+  readonly fenced: boolean[];
   fences: FenceBlock[];
   headings: Heading[];
 }
@@ -33,20 +43,82 @@ export function parseHeading(text: string): { level: number; text: string } | un
   return { level: (m[1] as string).length, text: body };
 }
 
+const NL = 10;
+const CR = 13;
+const SPACE = 32;
+const HASH = 35;
+const BACKTICK = 96;
+const TILDE = 126;
+
+/** Offsets where each line starts; a final terminator does not start another line. */
+function lineStarts(text: string): Int32Array {
+  let count = 0;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
+  const n = text.length === 0 ? 0 : text.charCodeAt(text.length - 1) === NL ? count : count + 1;
+  const starts = new Int32Array(n);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    starts[i] = at;
+    const nl = text.indexOf("\n", at);
+    at = nl < 0 ? text.length : nl + 1;
+  }
+  return starts;
+}
+
 /** Build the structural view of a markdown document. */
 export function viewOf(text: string): MarkdownView {
-  const lines = splitLines(text);
-  const fences = fenceBlocks(lines);
-  const fenced = fenceMask(lines, fences);
+  const starts = lineStarts(text);
+  const count = starts.length;
+  const cache: (Line | undefined)[] = [];
+  const line = (i: number): Line => {
+    const hit = cache[i];
+    if (hit) return hit;
+    const start = starts[i] as number;
+    const nl = text.indexOf("\n", start);
+    const next = nl < 0 ? text.length : nl + 1;
+    const crlf = nl > start && text.charCodeAt(nl - 1) === CR;
+    const end = nl < 0 ? text.length : crlf ? nl - 1 : nl;
+    const made: Line = { number: i + 1, start, end, next, text: text.slice(start, end), eol: nl < 0 ? "" : crlf ? "\r\n" : "\n" };
+    cache[i] = made;
+    return made;
+  };
+  // The first character after at most three spaces decides whether a line can be a fence
+  // (a backtick or a tilde) or a heading (#); only those lines are materialised.
+  const lead = (i: number): number => {
+    let at = starts[i] as number;
+    for (let k = 0; k < 3 && text.charCodeAt(at) === SPACE; k++) at++;
+    return text.charCodeAt(at);
+  };
+  const fences = fenceBlocksOf(count, (i) => {
+    const c = lead(i);
+    return c === BACKTICK || c === TILDE ? line(i).text : "";
+  });
+  const mask = new Uint8Array(count);
+  for (const b of fences) mask.fill(1, b.open, (b.close ?? count - 1) + 1);
   const headings: Heading[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (fenced[i]) continue;
-    const t = (lines[i] as Line).text;
-    if (t.length === 0 || (t[0] !== "#" && t[0] !== " ")) continue;
-    const h = parseHeading(t);
+  for (let i = 0; i < count; i++) {
+    if (mask[i] || lead(i) !== HASH) continue;
+    const h = parseHeading(line(i).text);
     if (h) headings.push({ index: i, ...h });
   }
-  return { text, lines, fenced, fences, headings };
+  let all: Line[] | undefined;
+  let fencedArray: boolean[] | undefined;
+  return {
+    text,
+    lineCount: count,
+    line,
+    isFenced: (i) => mask[i] === 1,
+    get lines() {
+      all ??= Array.from({ length: count }, (_, i) => line(i));
+      return all;
+    },
+    get fenced() {
+      fencedArray ??= maskOf(count, fences);
+      return fencedArray;
+    },
+    fences,
+    headings,
+  };
 }
 
 /**
@@ -57,5 +129,5 @@ export function sectionEnd(view: MarkdownView, index: number, maxLevel = 2): num
   for (const h of view.headings) {
     if (h.index > index && h.level <= maxLevel) return h.index;
   }
-  return view.lines.length;
+  return view.lineCount;
 }

@@ -161,7 +161,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   let questions: string | undefined;
   if (edits.length > 0) {
     questions = applyEdits(texts.questions, edits);
-    verifyQuestions(questions, closed, input.human);
+    verifyQuestions(qdoc, questions, edits, closed, input.human);
   }
 
   const state = planStateClear(texts.state, outcomes.map((o) => o.qid), ts);
@@ -178,11 +178,20 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   return { questions, state, decisions, outcomes, events };
 }
 
-function verifyQuestions(text: string, closed: { block: QuestionBlock; outcome: EntryOutcome }[], human: boolean): void {
-  const doc = parseQuestions(text);
-  for (const { outcome } of closed) {
-    const blocks = doc.byId.get(outcome.qid);
-    const b = blocks?.length === 1 ? blocks[0]! : undefined;
+/**
+ * Parse back each closed block from the new text and check it reads as intended. Only the
+ * edited blocks are re-parsed: every edit is a whole `key: value` line inside its block (never
+ * a heading or a fence line), so the rest of the file keeps its structure by construction.
+ */
+function verifyQuestions(oldDoc: QuestionsDoc, text: string, edits: readonly TextEdit[], closed: { block: QuestionBlock; outcome: EntryOutcome }[], human: boolean): void {
+  const shift = (offset: number) => edits.reduce((d, e) => (e.start <= offset ? d + e.insert.length - (e.end - e.start) : d), 0);
+  const lines = oldDoc.view;
+  for (const { block, outcome } of closed) {
+    const oldStart = lines.line(block.heading).start;
+    const oldEnd = block.end < lines.lineCount ? lines.line(block.end).start : oldDoc.view.text.length;
+    const region = text.slice(oldStart + shift(oldStart), oldEnd + shift(oldEnd));
+    const doc = parseQuestions(region);
+    const b = doc.blocks.length === 1 && doc.blocks[0]!.id === outcome.qid ? doc.blocks[0]! : undefined;
     const wanted = outcome.kind === "answer" ? "answered" : "dropped";
     const by = b?.fields.filter((f) => f.key === "answered_by") ?? [];
     const ok =

@@ -21,14 +21,14 @@ const ANSWERED_BY_ANY = /^[ \t]*answered_by[ \t]*:/i;
  * The heading when nothing else qualifies.
  */
 function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock, removed: ReadonlySet<number>): Line {
-  const { lines, fenced } = doc.view;
+  const { view } = doc;
   for (let i = block.end - 1; i > block.heading; i--) {
-    if (isBlank(lines[i]!.text) || removed.has(i)) continue;
+    if (isBlank(view.line(i).text) || removed.has(i)) continue;
     // A fenced line followed by an unfenced one closes its fence; any other fenced line is inside.
-    if (fenced[i] && (i + 1 >= lines.length || fenced[i + 1])) continue;
-    return lines[i]!;
+    if (view.isFenced(i) && (i + 1 >= view.lineCount || view.isFenced(i + 1))) continue;
+    return view.line(i);
   }
-  return lines[block.heading]!;
+  return view.line(block.heading);
 }
 
 /**
@@ -36,15 +36,16 @@ function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock, removed: Readonly
  * missing ones in that order), and rewrite `answered_by` as `close.answeredBy` says.
  */
 export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: CloseBlock): TextEdit[] {
-  const { lines, text } = doc.view;
+  const { text } = doc.view;
+  const line = (i: number) => doc.view.line(i);
   const edits: TextEdit[] = [];
   const missing: string[] = [];
   const setLine = (key: string, value: string) => {
     const f = block.byKey.get(key);
     const rendered = value === "" ? `${key}:` : `${key}: ${value}`;
     if (f) {
-      const line = lines[f.index]!;
-      if (line.text !== rendered) edits.push({ start: line.start, end: line.end, insert: rendered });
+      const l = line(f.index);
+      if (l.text !== rendered) edits.push({ start: l.start, end: l.end, insert: rendered });
     } else missing.push(rendered);
   };
   setLine("status", close.status);
@@ -54,16 +55,16 @@ export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: 
   let keptAnsweredBy = false;
   const removed = new Set<number>();
   for (let i = block.heading + 1; i < block.end; i++) {
-    if (doc.view.fenced[i]) continue;
-    const line = lines[i]!;
-    if (!ANSWERED_BY_ANY.test(line.text)) continue;
-    const canonical = close.answeredBy !== undefined && !keptAnsweredBy && /^answered_by:/.test(line.text);
+    if (doc.view.isFenced(i)) continue;
+    const l = line(i);
+    if (!ANSWERED_BY_ANY.test(l.text)) continue;
+    const canonical = close.answeredBy !== undefined && !keptAnsweredBy && /^answered_by:/.test(l.text);
     if (canonical) {
       keptAnsweredBy = true;
       const rendered = `answered_by: ${close.answeredBy}`;
-      if (line.text !== rendered) edits.push({ start: line.start, end: line.end, insert: rendered });
+      if (l.text !== rendered) edits.push({ start: l.start, end: l.end, insert: rendered });
     } else {
-      edits.push({ start: line.start, end: line.next, insert: "" });
+      edits.push({ start: l.start, end: l.next, insert: "" });
       removed.add(i);
     }
   }

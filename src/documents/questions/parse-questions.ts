@@ -18,7 +18,7 @@ export interface QuestionField {
 }
 
 export interface QuestionBlock {
-  id: string;
+  readonly id: string;
   /** Heading line index; the block runs to `end` (exclusive). */
   heading: number;
   end: number;
@@ -61,8 +61,8 @@ function parseFields(view: MarkdownView, from: number, to: number): QuestionFiel
   const fields: QuestionField[] = [];
   let current: QuestionField | undefined;
   for (let i = from; i < to; i++) {
-    const line = view.lines[i] as Line;
-    if (view.fenced[i]) {
+    const line = view.line(i);
+    if (view.isFenced(i)) {
       current = undefined;
       continue;
     }
@@ -87,8 +87,8 @@ function parseRegister(view: MarkdownView, from: number, to: number): RegisterRo
   const rows: RegisterRow[] = [];
   let cols: string[] | undefined;
   for (let i = from; i < to; i++) {
-    if (view.fenced[i]) continue;
-    const t = view.lines[i]!.text.trim();
+    if (view.isFenced(i)) continue;
+    const t = view.line(i).text.trim();
     if (!t.startsWith("|")) continue;
     const cells = t.replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
     if (!cols) {
@@ -102,6 +102,35 @@ function parseRegister(view: MarkdownView, from: number, to: number): RegisterRo
   return rows;
 }
 
+/**
+ * A block whose fields are parsed on first use: a command touches one or a few blocks of a
+ * file that may hold thousands (a class, so that ten thousand blocks cost ten thousand
+ * small objects and no per-object property definitions).
+ */
+class LazyBlock implements QuestionBlock {
+  #fields: QuestionField[] | undefined;
+  #byKey: Map<string, QuestionField> | undefined;
+  constructor(
+    private readonly view: MarkdownView,
+    readonly id: string,
+    readonly heading: number,
+    readonly end: number,
+    readonly headingRest: string,
+  ) {}
+
+  get fields(): QuestionField[] {
+    return (this.#fields ??= parseFields(this.view, this.heading + 1, this.end));
+  }
+
+  get byKey(): Map<string, QuestionField> {
+    if (!this.#byKey) {
+      this.#byKey = new Map();
+      for (const f of this.fields) if (!this.#byKey.has(f.key)) this.#byKey.set(f.key, f);
+    }
+    return this.#byKey;
+  }
+}
+
 /** Parse questions.md. */
 export function parseQuestions(text: string): QuestionsDoc {
   const view = viewOf(text);
@@ -112,17 +141,14 @@ export function parseQuestions(text: string): QuestionsDoc {
   for (let h = 0; h < top.length; h++) {
     const head = top[h]!;
     if (head.level !== 2) continue;
-    const end = h + 1 < top.length ? top[h + 1]!.index : view.lines.length;
+    const end = h + 1 < top.length ? top[h + 1]!.index : view.lineCount;
     if (/^Question register$/i.test(head.text)) {
       register = register.concat(parseRegister(view, head.index + 1, end));
       continue;
     }
     const idm = questionIdOf(head.text);
     if (!idm) continue;
-    const fields = parseFields(view, head.index + 1, end);
-    const byKey = new Map<string, QuestionField>();
-    for (const f of fields) if (!byKey.has(f.key)) byKey.set(f.key, f);
-    const block: QuestionBlock = { id: idm.id, heading: head.index, end, headingRest: idm.rest, fields, byKey };
+    const block = new LazyBlock(view, idm.id, head.index, end, idm.rest);
     blocks.push(block);
     const list = byId.get(block.id);
     if (list) list.push(block);
