@@ -15,7 +15,8 @@ export default defineConfig(({ mode }) => ({
     target: "node20",
     outDir: "dist",
     emptyOutDir: mode !== "lib",
-    minify: false,
+    // Smaller and ASCII-only: Node reads, decodes and compiles the bundle on every call.
+    minify: mode !== "lib",
     sourcemap: false,
     rollupOptions: {
       // Two builds so that neither entry shares a chunk with the other: `vite build` for the
@@ -24,6 +25,7 @@ export default defineConfig(({ mode }) => ({
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
       output: {
         format: "es",
+        charset: "ascii",
         // The library is one file. The CLI is one file too, plus one chunk per cold-path vendor
         // adapter (src/vendor/*: remark, execa, yargs), which import nothing else from src/.
         codeSplitting: mode !== "lib",

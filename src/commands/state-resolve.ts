@@ -19,7 +19,7 @@ export const RESOLVE_USAGE =
 export function openForResolve(ctx: CommandContext): WorkspaceSession {
   const session = ctx.workspace();
   session.recoverIfNeeded();
-  session.read("questions.md", true);
+  session.check("questions.md", true);
   const state = session.read("state.md", true);
   assertSchema(parseState(state), session.ws.slug);
   return session;

@@ -1,6 +1,7 @@
 // Finding the project root (`--root`, DEVRITES_ROOT, walking up) and the workspace
 // (`--workspace`, DEVRITES_WORKSPACE, ACTIVE), with the safety refusals for symlinks and escapes.
 
+import { isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import path from "node:path";
 import { BadInputError, NoWorkspaceError, RefusedError } from "../errors.js";
@@ -156,6 +157,20 @@ export function locateAnyWorkspace(root: string, slug: string): FoundWorkspace |
  * @returns the text, or undefined for a missing optional file.
  */
 export function readWorkspaceFile(dir: string, name: string, required: boolean): string | undefined {
+  const p = workspaceFilePath(dir, name, required);
+  if (p === undefined) return undefined;
+  const bytes = fs.readFileSync(p);
+  // Decoding would turn bad bytes into U+FFFD, and a write would then change bytes the
+  // engine never meant to touch: refuse instead. (A BOM is kept: toString does not strip it.)
+  if (!isUtf8(bytes)) throw new BadInputError(`${name} is not valid UTF-8: ${p}`, { hint: "convert the file to UTF-8, then retry" });
+  return bytes.toString("utf8");
+}
+
+/**
+ * The path of a workspace file after the same checks as readWorkspaceFile, without reading
+ * it: a symlink is exit 3, a missing required file exit 2; undefined for a missing optional one.
+ */
+export function workspaceFilePath(dir: string, name: string, required: boolean): string | undefined {
   const p = path.join(dir, name);
   const st = lstat(p);
   if (!st) {
@@ -166,17 +181,8 @@ export function readWorkspaceFile(dir: string, name: string, required: boolean):
     throw new RefusedError(`${name} is a symbolic link: ${p}`, { hint: "replace the link with a regular file; the engine never writes through links" });
   }
   if (!st.isFile()) throw new RefusedError(`${name} is not a regular file: ${p}`);
-  const bytes = fs.readFileSync(p);
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    // Decoding would turn the bad bytes into U+FFFD, and a write would then change bytes the
-    // engine never meant to touch: refuse instead.
-    throw new BadInputError(`${name} is not valid UTF-8: ${p}`, { hint: "convert the file to UTF-8, then retry" });
-  }
+  return p;
 }
-
-const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Create `root/work/<slug>` for `init` (parents too). An existing directory is returned

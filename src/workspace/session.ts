@@ -7,7 +7,7 @@ import { InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
 import { EVENTS_FILE, renderEvents } from "./events.js";
 import { acquireLock, lockTimeoutMs, processAlive } from "./lock.js";
-import { readWorkspaceFile, type Workspace } from "./locate.js";
+import { readWorkspaceFile, workspaceFilePath, type Workspace } from "./locate.js";
 import { commit, needsRecovery, recoverJournal, removeDeadTemps, type FileWrite } from "./transaction.js";
 
 /** The writes and events a mutation produces; committed together or not at all. */
@@ -37,6 +37,11 @@ export class WorkspaceSession {
   read(name: string, required: false): string | undefined;
   read(name: string, required: boolean): string | undefined {
     return readWorkspaceFile(this.ws.dir, name, required);
+  }
+
+  /** Check a workspace file as read() would (symlink 3, missing required 2) without reading it. */
+  check(name: string, required: boolean): boolean {
+    return workspaceFilePath(this.ws.dir, name, required) !== undefined;
   }
 
   /**

@@ -2,7 +2,7 @@
 // lists them (with hashes) and is fsynced, then temps are renamed over their targets and
 // event lines appended; the journal is removed last. recoverJournal() finishes or discards.
 
-import crypto from "node:crypto";
+import { nodeCrypto } from "./lazy-crypto.js";
 import fs from "node:fs";
 import path from "node:path";
 import { InternalError, RefusedError } from "../errors.js";
@@ -38,7 +38,7 @@ interface Journal {
   appends: JournalAppend[];
 }
 
-const sha256 = (data: string | Buffer) => crypto.createHash("sha256").update(data).digest("hex");
+const sha256 = (data: string | Buffer) => nodeCrypto().createHash("sha256").update(data).digest("hex");
 
 function fsyncDir(dir: string): void {
   let fd: number | undefined;
@@ -75,7 +75,7 @@ function modeFor(target: string): number {
 }
 
 function tempPathFor(target: string): string {
-  const rand = crypto.randomBytes(4).toString("hex");
+  const rand = nodeCrypto().randomBytes(4).toString("hex");
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${rand}.tmp`);
 }
 
