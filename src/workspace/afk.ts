@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { BadInputError } from "../errors.js";
+import { parseFlatYaml } from "../documents/afk/flat-yaml.js";
 import { firstError, validateSentinel, type Sentinel } from "../documents/afk/sentinel.js";
 
 export type Mode = { mode: "hitl" } | { mode: "afk"; path: string; display: string; sentinel: Sentinel };
@@ -55,6 +56,9 @@ export async function readSentinel(root: string): Promise<Mode> {
   if (!/\S/.test(text.replace(/(^|\n)[ \t]*#[^\n]*/g, "$1"))) {
     return { mode: "afk", path: p, display, sentinel: validateSentinel({ kind: "empty", pairs: [], errors: [] }, display) };
   }
+  // The flat subset every real sentinel is written in is read without the yaml package.
+  const flat = parseFlatYaml(text);
+  if (flat) return { mode: "afk", path: p, display, sentinel: validateSentinel(flat, display) };
   const { parseYamlTop } = await import("../vendor/yaml.js");
   let top: ReturnType<typeof parseYamlTop>;
   try {
