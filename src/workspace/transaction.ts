@@ -120,8 +120,9 @@ function applyJournal(dir: string, j: Journal): void {
   }
   for (const a of j.appends) applyAppend(dir, a);
   for (const d of dirs) fsyncDir(d);
+  // No fsync after this removal: a journal that outlives a crash names renamed temps and
+  // already-written appends, so the next command replays it idempotently and removes it.
   fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
-  fsyncDir(dir);
 }
 
 /**
