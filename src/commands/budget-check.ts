@@ -3,11 +3,9 @@
 // though it finishes a journal a killed process left (like every read-only command).
 
 import { BadInputError } from "../errors.js";
-import { parseQuestions } from "../documents/questions/parse-questions.js";
-import { parseState } from "../documents/state/parse-state.js";
-import { describeQueue, describeRemaining, effectiveRemaining, parseAmount, parseCount, readSliceCounter, reviewQueue, type ReviewQueue } from "../domain/budget.js";
+import { describeQueue, describeRemaining, parseAmount, parseCount, reviewQueue, type ReviewQueue } from "../domain/budget.js";
 import { checkBudget, type Usage, type Verdict } from "../domain/check-budget.js";
-import { afkMode, hitlOutcome } from "./budget-mode.js";
+import { afkMode, hitlOutcome, readBudgetView } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const USAGE = "devrites-engine budget check [--writer] [--findings N] [--agents-used N] [--minutes-used N] [--tokens-used N] [--cost-used X] [--json]";
@@ -51,13 +49,8 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
   const input = checkArguments(args);
   if (!afk) return hitlOutcome("dispatch is not budget-limited.", { verdict: "admit", admit: true, reconcile_only: false, reasons: [] });
 
-  const session = ctx.workspace();
-  session.recoverIfNeeded();
-  const stateDoc = parseState(session.read("state.md", true));
-  const questionsDoc = parseQuestions(session.read("questions.md", true));
   const s = afk.sentinel;
-  const counter = readSliceCounter(stateDoc);
-  const remaining = effectiveRemaining(counter?.value, s.counts.max_slices);
+  const { session, questionsDoc, counter, remaining } = readBudgetView(ctx, s);
   const queue = reviewQueue(questionsDoc, input.findings, s.counts.max_review_queue);
   const verdict = checkBudget({ sentinel: s, remaining, queue, usage: input.usage, writer: input.writer });
 

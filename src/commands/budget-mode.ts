@@ -2,7 +2,11 @@
 // malformed), and in HITL answer "no AFK budget" with exit 0 without touching the workspace.
 
 import type { Sentinel } from "../documents/afk/sentinel.js";
+import { parseQuestions, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { parseState, type StateDoc } from "../documents/state/parse-state.js";
+import { effectiveRemaining, readSliceCounter } from "../domain/budget.js";
 import { readValidSentinel } from "../workspace/afk.js";
+import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandContext, Outcome } from "./types.js";
 
 export const NO_AFK_BUDGET = "no AFK budget";
@@ -30,4 +34,27 @@ export function hitlOutcome(consequence: string, data: Record<string, unknown> =
     lines: [`${NO_AFK_BUDGET}: no .devrites/AFK sentinel, so a human is present (HITL); ${consequence}`],
     data: { mode: "hitl", message: NO_AFK_BUDGET, ...data },
   };
+}
+
+/** What the read-only budget commands read: the workspace's cursor and questions, and the slices left. */
+export interface BudgetView {
+  session: WorkspaceSession;
+  stateDoc: StateDoc;
+  questionsDoc: QuestionsDoc;
+  counter: ReturnType<typeof readSliceCounter>;
+  remaining: ReturnType<typeof effectiveRemaining>;
+}
+
+/**
+ * Open the workspace (finishing a leftover journal first) and read what budget check and
+ * budget status both report on.
+ * @throws NoWorkspaceError (2); BadInputError (5) for a malformed counter.
+ */
+export function readBudgetView(ctx: CommandContext, sentinel: Sentinel): BudgetView {
+  const session = ctx.workspace();
+  session.recoverIfNeeded();
+  const stateDoc = parseState(session.read("state.md", true));
+  const questionsDoc = parseQuestions(session.read("questions.md", true));
+  const counter = readSliceCounter(stateDoc);
+  return { session, stateDoc, questionsDoc, counter, remaining: effectiveRemaining(counter?.value, sentinel.counts.max_slices) };
 }

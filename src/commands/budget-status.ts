@@ -2,11 +2,10 @@
 // remaining, the review queue and the sequence rows of the workspace. Read-only.
 
 import { sentinelWarnings, type Sentinel } from "../documents/afk/sentinel.js";
-import { parseQuestions } from "../documents/questions/parse-questions.js";
-import { cursorValue, parseState } from "../documents/state/parse-state.js";
-import { describeQueue, describeRemaining, effectiveRemaining, readSliceCounter, reviewQueue } from "../domain/budget.js";
+import { cursorValue } from "../documents/state/parse-state.js";
+import { describeQueue, describeRemaining, reviewQueue } from "../domain/budget.js";
 import { BadInputError } from "../errors.js";
-import { afkMode, hitlOutcome } from "./budget-mode.js";
+import { afkMode, hitlOutcome, readBudgetView } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 /** The declared values in file-independent order, for text and JSON. */
@@ -28,13 +27,8 @@ export async function budgetStatus(ctx: CommandContext, args: CommandArgs): Prom
   const afk = await afkMode(ctx);
   if (!afk) return hitlOutcome("budget check admits every dispatch and budget spend charges nothing.");
 
-  const session = ctx.workspace();
-  session.recoverIfNeeded();
-  const stateDoc = parseState(session.read("state.md", true));
-  const questionsDoc = parseQuestions(session.read("questions.md", true));
   const s = afk.sentinel;
-  const counter = readSliceCounter(stateDoc);
-  const remaining = effectiveRemaining(counter?.value, s.counts.max_slices);
+  const { session, stateDoc, questionsDoc, counter, remaining } = readBudgetView(ctx, s);
   const queue = reviewQueue(questionsDoc, 0, s.counts.max_review_queue);
   const warnings = sentinelWarnings(s);
   const values = declared(s);
