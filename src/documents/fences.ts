@@ -3,7 +3,7 @@
 
 import type { Line } from "./lines.js";
 
-const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
+const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/s;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 
 /** A fenced code block: its opening line and its closing line (undefined: runs to end of file). */

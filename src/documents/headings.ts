@@ -31,7 +31,8 @@ export interface MarkdownView {
   headings: Heading[];
 }
 
-const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
+// `s`: U+2028/U+2029 are ordinary characters inside a line, not ends of it.
+const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/s;
 
 /** Parse an ATX heading line; undefined when the line is not one. */
 export function parseHeading(text: string): { level: number; text: string } | undefined {
@@ -84,21 +85,24 @@ export function viewOf(text: string): MarkdownView {
   };
   // The first character after at most three spaces decides whether a line can be a fence
   // (a backtick or a tilde) or a heading (#); only those lines are materialised.
+  // A byte-order mark is not part of the first line's markdown (CommonMark skips it too).
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const markdown = (i: number): string => (i === 0 && bom ? line(0).text.slice(1) : line(i).text);
   const lead = (i: number): number => {
-    let at = starts[i] as number;
+    let at = (starts[i] as number) + (i === 0 ? bom : 0);
     for (let k = 0; k < 3 && text.charCodeAt(at) === SPACE; k++) at++;
     return text.charCodeAt(at);
   };
   const fences = fenceBlocksOf(count, (i) => {
     const c = lead(i);
-    return c === BACKTICK || c === TILDE ? line(i).text : "";
+    return c === BACKTICK || c === TILDE ? markdown(i) : "";
   });
   const mask = new Uint8Array(count);
   for (const b of fences) mask.fill(1, b.open, (b.close ?? count - 1) + 1);
   const headings: Heading[] = [];
   for (let i = 0; i < count; i++) {
     if (mask[i] || lead(i) !== HASH) continue;
-    const h = parseHeading(line(i).text);
+    const h = parseHeading(markdown(i));
     if (h) headings.push({ index: i, ...h });
   }
   let all: Line[] | undefined;

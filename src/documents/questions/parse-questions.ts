@@ -48,7 +48,7 @@ export const GATES = ["advisory", "validating", "blocking", "escalating"] as con
 export type Gate = (typeof GATES)[number];
 export const QUESTION_STATUSES = ["open", "answered", "dropped"] as const;
 
-const FIELD = /^([a-z][a-z0-9_-]*):(.*)$/;
+const FIELD = /^([a-z][a-z0-9_-]*):(.*)$/s;
 
 /** The first word of a level-2 heading when it is a question id (`q-…` / `Q-…`). */
 export function questionIdOf(headingText: string): { id: string; rest: string } | undefined {
