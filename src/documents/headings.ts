@@ -21,6 +21,8 @@ export interface MarkdownView {
   lineCount: number;
   /** Line `i` (0-based), materialised on first use. */
   line(i: number): Line;
+  /** The text of line `i` without its terminator, without materialising a Line. */
+  lineText(i: number): string;
   /** True when line `i` is a fence delimiter or inside a fenced code block. */
   isFenced(i: number): boolean;
   /** Every line (materialises them all: for small files and cold paths). */
@@ -105,12 +107,21 @@ export function viewOf(text: string): MarkdownView {
     const h = parseHeading(markdown(i));
     if (h) headings.push({ index: i, ...h });
   }
+  const lineText = (i: number): string => {
+    const hit = cache[i];
+    if (hit) return hit.text;
+    const start = starts[i] as number;
+    const nl = text.indexOf("\n", start);
+    const end = nl < 0 ? text.length : nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+    return text.slice(start, end);
+  };
   let all: Line[] | undefined;
   let fencedArray: boolean[] | undefined;
   return {
     text,
     lineCount: count,
     line,
+    lineText,
     isFenced: (i) => mask[i] === 1,
     get lines() {
       all ??= Array.from({ length: count }, (_, i) => line(i));

@@ -23,7 +23,7 @@ const ANSWERED_BY_ANY = /^[ \t]*answered_by[ \t]*:/i;
 function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock, removed: ReadonlySet<number>): Line {
   const { view } = doc;
   for (let i = block.end - 1; i > block.heading; i--) {
-    if (isBlank(view.line(i).text) || removed.has(i)) continue;
+    if (isBlank(view.lineText(i)) || removed.has(i)) continue;
     // A fenced line followed by an unfenced one closes its fence; any other fenced line is inside.
     if (view.isFenced(i) && (i + 1 >= view.lineCount || view.isFenced(i + 1))) continue;
     return view.line(i);
@@ -55,9 +55,8 @@ export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: 
   let keptAnsweredBy = false;
   const removed = new Set<number>();
   for (let i = block.heading + 1; i < block.end; i++) {
-    if (doc.view.isFenced(i)) continue;
+    if (doc.view.isFenced(i) || !ANSWERED_BY_ANY.test(doc.view.lineText(i))) continue;
     const l = line(i);
-    if (!ANSWERED_BY_ANY.test(l.text)) continue;
     const canonical = close.answeredBy !== undefined && !keptAnsweredBy && /^answered_by:/.test(l.text);
     if (canonical) {
       keptAnsweredBy = true;

@@ -61,12 +61,11 @@ function parseFields(view: MarkdownView, from: number, to: number): QuestionFiel
   const fields: QuestionField[] = [];
   let current: QuestionField | undefined;
   for (let i = from; i < to; i++) {
-    const line = view.line(i);
     if (view.isFenced(i)) {
       current = undefined;
       continue;
     }
-    const text = line.text;
+    const text = view.lineText(i);
     if (current && text.length > 0 && (text[0] === " " || text[0] === "\t") && !isBlank(text)) {
       current.continuation.push(text);
       current.end = i + 1;
@@ -88,7 +87,7 @@ function parseRegister(view: MarkdownView, from: number, to: number): RegisterRo
   let cols: string[] | undefined;
   for (let i = from; i < to; i++) {
     if (view.isFenced(i)) continue;
-    const t = view.line(i).text.trim();
+    const t = view.lineText(i).trim();
     if (!t.startsWith("|")) continue;
     const cells = t.replace(/^\||\|$/g, "").split("|").map((c) => c.trim());
     if (!cols) {
