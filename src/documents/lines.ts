@@ -43,18 +43,9 @@ export function isBlank(text: string): boolean {
   return /^[ \t]*$/.test(text);
 }
 
-/**
- * The offset where new lines go after `line`, and the text that must precede them:
- * after an unterminated last line the insertion starts with the file's line ending.
- */
-export function insertionAfter(line: Line, eol: string): { at: number; lead: string; trail: string } {
-  if (line.eol === "") return { at: line.end, lead: eol, trail: "" };
-  return { at: line.next, lead: "", trail: eol };
-}
-
 /** Render inserted lines after `line`, keeping a missing final newline missing. */
 export function insertLinesAfter(line: Line, newLines: readonly string[], eol: string): { start: number; end: number; insert: string } {
-  const { at, lead } = insertionAfter(line, eol);
-  const body = lead === "" ? newLines.map((l) => l + eol).join("") : newLines.map((l) => eol + l).join("");
-  return { start: at, end: at, insert: body };
+  // After an unterminated last line the insertion starts with the file's line ending instead.
+  if (line.eol === "") return { start: line.end, end: line.end, insert: newLines.map((l) => eol + l).join("") };
+  return { start: line.next, end: line.next, insert: newLines.map((l) => l + eol).join("") };
 }

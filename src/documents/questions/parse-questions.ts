@@ -2,7 +2,7 @@
 // the next level-1/2 heading), their column-0 fields with continuation lines, and the
 // released `## Question register` table. One linear pass; positions on everything.
 
-import { isBlank, type Line } from "../lines.js";
+import { isBlank } from "../lines.js";
 import { viewOf, type MarkdownView } from "../headings.js";
 
 export interface QuestionField {
