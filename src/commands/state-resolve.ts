@@ -3,6 +3,7 @@
 // arguments, lock, question.
 
 import { BadInputError } from "../errors.js";
+import type { FileContent } from "../documents/text-edit.js";
 import { parseBatch } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema, normalizeText } from "../domain/cursor.js";
@@ -93,7 +94,8 @@ export function resolveEntries(
   opts: { human: boolean; recordDecision: boolean; dryRun: boolean; batch: boolean },
 ): Outcome {
   const plan = session.mutate(() => {
-    const questions = session.read("questions.md", true);
+    // Bytes: a resolve decodes only the blocks it edits (a 10,000-question file stays bytes).
+    const questions = session.readBytes("questions.md", true);
     const state = session.read("state.md", true);
     assertSchema(parseState(state), session.ws.slug);
     const decisions = opts.recordDecision ? session.read("decisions.md", false) : undefined;
@@ -101,7 +103,7 @@ export function resolveEntries(
       { slug: session.ws.slug, questions, state, decisions },
       { entries, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now },
     );
-    const files = new Map<string, string>();
+    const files = new Map<string, FileContent>();
     if (!opts.dryRun) {
       if (p.questions !== undefined) files.set("questions.md", p.questions);
       if (p.state !== undefined) files.set("state.md", p.state);

@@ -1,6 +1,9 @@
 // Edits as splices against the original text: every byte outside an edit's range is kept.
 // Builders return TextEdit[]; applyEdits is the only place that turns them into new text.
 
+/** A file's new content: a string, or byte pieces written in order (untouched bytes never decoded). */
+export type FileContent = string | readonly Uint8Array[];
+
 /** Replace `text[start, end)` with `insert`. A pure insertion has start === end. */
 export interface TextEdit {
   start: number;

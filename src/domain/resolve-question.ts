@@ -4,13 +4,14 @@
 
 import { ConflictError, DuplicateIdError, InternalError, RefusedError, BadInputError, type EngineError } from "../errors.js";
 import { appendDecisionEdit, parseDecisions } from "../documents/decisions/decisions.js";
+import { questionsSource, type BlockReplacement, type BlockSpan, type QuestionsSource } from "../documents/questions/block-source.js";
 import { closeBlockEdits } from "../documents/questions/edit-questions.js";
 import {
   fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc,
 } from "../documents/questions/parse-questions.js";
 import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-state.js";
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
-import { applyEdits, type TextEdit } from "../documents/text-edit.js";
+import { applyEdits, type FileContent, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp } from "./clock.js";
 import { logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState } from "./cursor.js";
 import type { EventDraft } from "./events.js";
@@ -35,7 +36,8 @@ export interface ResolveInput {
 
 export interface ResolveTexts {
   slug: string;
-  questions: string;
+  /** questions.md: its text, or its bytes (valid UTF-8; only the blocks resolved are decoded). */
+  questions: string | Buffer;
   state: string;
   decisions: string | undefined;
 }
@@ -47,8 +49,9 @@ export interface EntryOutcome {
   already: boolean;
 }
 
-export interface ResolvePlan {
-  questions: string | undefined;
+export interface ResolvePlan<Q extends FileContent = FileContent> {
+  /** The new questions.md: a string when it was given as one, else the pieces to write in order. */
+  questions: Q | undefined;
   state: string | undefined;
   decisions: string | undefined;
   outcomes: EntryOutcome[];
@@ -67,9 +70,18 @@ function listSome(ids: readonly string[], max = 10): string {
   return ids.length <= max ? ids.join(", ") : `${ids.slice(0, max).join(", ")} …and ${ids.length - max} more (devrites-engine questions)`;
 }
 
-function findBlock(doc: QuestionsDoc, qid: string): QuestionBlock {
-  const blocks = doc.byId.get(qid);
-  if (!blocks) {
+/** One block cut out of questions.md, parsed as a document of its own. */
+interface CutBlock {
+  span: BlockSpan;
+  text: string;
+  doc: QuestionsDoc;
+  block: QuestionBlock;
+}
+
+function findBlock(src: QuestionsSource, qid: string): CutBlock {
+  const spans = src.spans(qid);
+  if (spans.length === 0) {
+    const doc = src.whole();
     if (doc.register.some((r) => r.id === qid)) {
       throw new RefusedError(`${qid} is a row of the '## Question register' table, which the engine never writes`, {
         hint: `answer it by editing questions.md by hand, or raise it as a '## ${qid}' block`,
@@ -81,13 +93,19 @@ function findBlock(doc: QuestionsDoc, qid: string): QuestionBlock {
       data: { open },
     });
   }
-  if (blocks.length > 1) {
-    const lines = blocks.map((b) => doc.view.lines[b.heading]!.number);
+  if (spans.length > 1) {
+    const doc = src.whole();
+    const lines = (doc.byId.get(qid) ?? []).map((b) => doc.view.line(b.heading).number);
     throw new DuplicateIdError(`duplicate question id ${qid} in questions.md (lines ${lines.join(", ")})`, {
       hint: `rename or merge the duplicate '## ${qid}' blocks by hand, then retry`,
     });
   }
-  return blocks[0]!;
+  const span = spans[0]!;
+  const text = src.text(span);
+  const doc = parseQuestions(text);
+  const block = doc.blocks[0];
+  if (doc.blocks.length !== 1 || block?.id !== qid) throw new InternalError(`questions.md: the block of ${qid} does not read on its own; nothing was written`);
+  return { span, text, doc, block };
 }
 
 function answerText(block: QuestionBlock, entry: ResolveEntry): string {
@@ -112,29 +130,36 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
  * Plan the resolution of every entry.
  * @throws RefusedError (3) unknown qid or register row, DuplicateIdError (6), ConflictError (4), BadInputError (5), InternalError (1) on a failed read-back.
  */
+export function planResolve(texts: ResolveTexts & { questions: string }, input: ResolveInput): ResolvePlan<string>;
+export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan;
 export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan {
   const ts = formatTimestamp(input.now);
-  const qdoc = parseQuestions(texts.questions);
-  const edits: TextEdit[] = [];
+  const src = questionsSource(texts.questions, input.entries.length);
   const outcomes: EntryOutcome[] = [];
   const events: EventDraft[] = [];
-  const closed: { block: QuestionBlock; outcome: EntryOutcome }[] = [];
+  const replacements: BlockReplacement[] = [];
+  const closed: QuestionBlock[] = [];
   for (const entry of input.entries) {
-    let block: QuestionBlock;
+    let cut: CutBlock;
     let text: string;
     try {
-      block = findBlock(qdoc, entry.qid);
-      text = answerText(block, entry);
+      cut = findBlock(src, entry.qid);
+      text = answerText(cut.block, entry);
     } catch (e) {
       throw located(e as EngineError, entry);
     }
+    const { block } = cut;
     const status = statusOf(block);
     const wanted = entry.kind === "answer" ? "answered" : "dropped";
     if (status === "open") {
-      edits.push(...closeBlockEdits(qdoc, block, { status: wanted, answeredAt: ts, answer: text, answeredBy: input.human ? "human" : undefined }));
+      const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer: text, answeredBy: input.human ? "human" : undefined }, src.eol);
       const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
+      const newText = applyEdits(cut.text, edits);
+      verifyBlock(newText, outcome, input.human);
+      replacements.push({ span: cut.span, text: newText });
       outcomes.push(outcome);
-      closed.push({ block, outcome });
+      // Kept only for decisions.md: a batch's thousand parsed blocks are garbage otherwise.
+      if (input.recordDecision) closed.push(block);
       events.push({
         event: entry.kind === "answer" ? "resolved" : "dropped",
         qid: entry.qid,
@@ -158,11 +183,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     );
   }
 
-  let questions: string | undefined;
-  if (edits.length > 0) {
-    questions = applyEdits(texts.questions, edits);
-    verifyQuestions(qdoc, questions, edits, closed, input.human);
-  }
+  const questions = replacements.length > 0 ? src.splice(replacements) : undefined;
 
   const state = planStateClear(texts.state, outcomes.map((o) => o.qid), ts);
   if (state !== undefined) {
@@ -173,50 +194,27 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
 
   let decisions: string | undefined;
   if (input.recordDecision) {
-    decisions = planDecisions(texts, qdoc, closed.map((c) => c.block), outcomes);
+    decisions = planDecisions(texts, closed, outcomes);
   }
   return { questions, state, decisions, outcomes, events };
 }
 
 /**
- * Parse back each closed block from the new text and check it reads as intended. Only the
- * edited blocks are re-parsed: every edit is a whole `key: value` line inside its block (never
- * a heading or a fence line), so the rest of the file keeps its structure by construction.
+ * Parse the edited block back on its own and check it reads as intended. Every edit is a
+ * whole `key: value` line inside the block (never a heading or a fence line), so the rest
+ * of the file keeps its structure by construction.
  */
-function verifyQuestions(oldDoc: QuestionsDoc, text: string, edits: readonly TextEdit[], closed: { block: QuestionBlock; outcome: EntryOutcome }[], human: boolean): void {
-  // How far an old offset moves: the summed length change of every edit starting at or before
-  // it (prefix sums over the edits sorted by start, then a binary search: a 1,000-entry batch
-  // has 3,000 edits).
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
-  const sums = new Array<number>(sorted.length + 1);
-  sums[0] = 0;
-  sorted.forEach((e, i) => (sums[i + 1] = sums[i]! + e.insert.length - (e.end - e.start)));
-  const shift = (offset: number) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]!.start <= offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return sums[lo]!;
-  };
-  const lines = oldDoc.view;
-  for (const { block, outcome } of closed) {
-    const oldStart = lines.line(block.heading).start;
-    const oldEnd = block.end < lines.lineCount ? lines.line(block.end).start : oldDoc.view.text.length;
-    const region = text.slice(oldStart + shift(oldStart), oldEnd + shift(oldEnd));
-    const doc = parseQuestions(region);
-    const b = doc.blocks.length === 1 && doc.blocks[0]!.id === outcome.qid ? doc.blocks[0]! : undefined;
-    const wanted = outcome.kind === "answer" ? "answered" : "dropped";
-    const by = b?.fields.filter((f) => f.key === "answered_by") ?? [];
-    const ok =
-      b !== undefined &&
-      statusOf(b) === wanted &&
-      fieldValue(b, "answer") === outcome.text &&
-      (human ? by.length === 1 && by[0]!.value === "human" : by.length === 0);
-    if (!ok) throw new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`);
-  }
+function verifyBlock(text: string, outcome: EntryOutcome, human: boolean): void {
+  const doc = parseQuestions(text);
+  const b = doc.blocks.length === 1 && doc.blocks[0]!.id === outcome.qid ? doc.blocks[0]! : undefined;
+  const wanted = outcome.kind === "answer" ? "answered" : "dropped";
+  const by = b?.fields.filter((f) => f.key === "answered_by") ?? [];
+  const ok =
+    b !== undefined &&
+    statusOf(b) === wanted &&
+    fieldValue(b, "answer") === outcome.text &&
+    (human ? by.length === 1 && by[0]!.value === "human" : by.length === 0);
+  if (!ok) throw new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`);
 }
 
 /**
@@ -245,12 +243,12 @@ export function planStateClear(stateText: string, qids: readonly string[], ts: s
   return text;
 }
 
-function planDecisions(texts: ResolveTexts, qdoc: QuestionsDoc, blocks: QuestionBlock[], outcomes: EntryOutcome[]): string | undefined {
+function planDecisions(texts: ResolveTexts, blocks: readonly QuestionBlock[], outcomes: EntryOutcome[]): string | undefined {
   let text = texts.decisions ?? `# Decisions: ${texts.slug}\n`;
   let changed = false;
   for (const o of outcomes) {
     if (o.already || o.kind !== "answer") continue;
-    const block = blocks.find((b) => b.id === o.qid) ?? qdoc.byId.get(o.qid)?.[0];
+    const block = blocks.find((b) => b.id === o.qid);
     if (!block) continue;
     const gate = gateOf(block) || "unspecified";
     const options = optionsOf(block).map((x) => x.answer);

@@ -157,13 +157,18 @@ export function locateAnyWorkspace(root: string, slug: string): FoundWorkspace |
  * @returns the text, or undefined for a missing optional file.
  */
 export function readWorkspaceFile(dir: string, name: string, required: boolean): string | undefined {
+  return readWorkspaceBytes(dir, name, required)?.toString("utf8");
+}
+
+/** readWorkspaceFile without the decoding: the bytes, checked to be UTF-8. */
+export function readWorkspaceBytes(dir: string, name: string, required: boolean): Buffer | undefined {
   const p = workspaceFilePath(dir, name, required);
   if (p === undefined) return undefined;
   const bytes = fs.readFileSync(p);
   // Decoding would turn bad bytes into U+FFFD, and a write would then change bytes the
   // engine never meant to touch: refuse instead. (A BOM is kept: toString does not strip it.)
   if (!isUtf8(bytes)) throw new BadInputError(`${name} is not valid UTF-8: ${p}`, { hint: "convert the file to UTF-8, then retry" });
-  return bytes.toString("utf8");
+  return bytes;
 }
 
 /**

@@ -7,13 +7,14 @@ import { InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
 import { EVENTS_FILE, renderEvents } from "./events.js";
 import { acquireLock, lockTimeoutMs, processAlive } from "./lock.js";
-import { readWorkspaceFile, workspaceFilePath, type Workspace } from "./locate.js";
+import type { FileContent } from "../documents/text-edit.js";
+import { readWorkspaceBytes, readWorkspaceFile, workspaceFilePath, type Workspace } from "./locate.js";
 import { commit, needsRecovery, recoverJournal, removeDeadTemps, type FileWrite } from "./transaction.js";
 
 /** The writes and events a mutation produces; committed together or not at all. */
 export interface Changes {
   /** File name inside the workspace (or an absolute path) → new content. */
-  files: Map<string, string>;
+  files: Map<string, FileContent>;
   events: EventDraft[];
 }
 
@@ -37,6 +38,13 @@ export class WorkspaceSession {
   read(name: string, required: false): string | undefined;
   read(name: string, required: boolean): string | undefined {
     return readWorkspaceFile(this.ws.dir, name, required);
+  }
+
+  /** read() without the decoding: the file's bytes, checked to be UTF-8. */
+  readBytes(name: string, required: true): Buffer;
+  readBytes(name: string, required: false): Buffer | undefined;
+  readBytes(name: string, required: boolean): Buffer | undefined {
+    return readWorkspaceBytes(this.ws.dir, name, required);
   }
 
   /** Check a workspace file as read() would (symlink 3, missing required 2) without reading it. */

@@ -5,15 +5,16 @@
 import { nodeCrypto } from "./lazy-crypto.js";
 import fs from "node:fs";
 import path from "node:path";
+import type { FileContent } from "../documents/text-edit.js";
 import { InternalError, RefusedError } from "../errors.js";
 
 export const JOURNAL_FILE = ".journal";
 const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]+\.tmp$/;
 
-/** Replace a whole file. `path` is absolute. */
+/** Replace a whole file. `path` is absolute; byte pieces are written in order. */
 export interface FileWrite {
   path: string;
-  content: string;
+  content: FileContent;
 }
 
 /** Append to a file (events.jsonl); replayed idempotently from `offset` on recovery. */
@@ -38,7 +39,12 @@ interface Journal {
   appends: JournalAppend[];
 }
 
-const sha256 = (data: string | Buffer) => nodeCrypto().createHash("sha256").update(data).digest("hex");
+function sha256(data: FileContent | Buffer): string {
+  const hash = nodeCrypto().createHash("sha256");
+  if (typeof data === "string" || data instanceof Uint8Array) hash.update(data);
+  else for (const piece of data) hash.update(piece);
+  return hash.digest("hex");
+}
 
 function fsyncDir(dir: string): void {
   let fd: number | undefined;
@@ -52,10 +58,11 @@ function fsyncDir(dir: string): void {
   }
 }
 
-function writeSynced(p: string, data: string, flags: string, mode: number): void {
+function writeSynced(p: string, data: FileContent, flags: string, mode: number): void {
   const fd = fs.openSync(p, flags, mode);
   try {
-    fs.writeFileSync(fd, data);
+    if (typeof data === "string") fs.writeFileSync(fd, data);
+    else for (const piece of data) fs.writeFileSync(fd, piece);
     fs.fchmodSync(fd, mode);
     fs.fsyncSync(fd);
   } finally {

@@ -17,15 +17,15 @@ const ANSWERED_BY_ANY = /^[ \t]*answered_by[ \t]*:/i;
 
 /**
  * The line new fields go after: the block's last non-blank line, skipping lines this edit
- * removes and lines inside a fence still open at that point (fields there would be code).
- * The heading when nothing else qualifies.
+ * removes and lines inside a fence (fields there would be code); a fence's closing line
+ * qualifies. The heading when nothing else does. Only lines of the block are read, so the
+ * answer is the same whether `doc` is the whole file or the block cut out of it.
  */
 function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock, removed: ReadonlySet<number>): Line {
   const { view } = doc;
   for (let i = block.end - 1; i > block.heading; i--) {
     if (isBlank(view.lineText(i)) || removed.has(i)) continue;
-    // A fenced line followed by an unfenced one closes its fence; any other fenced line is inside.
-    if (view.isFenced(i) && (i + 1 >= view.lineCount || view.isFenced(i + 1))) continue;
+    if (view.isFenced(i) && !view.fences.some((f) => f.close === i)) continue;
     return view.line(i);
   }
   return view.line(block.heading);
@@ -34,9 +34,9 @@ function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock, removed: Readonly
 /**
  * Edits that close `block`: set `status`, `answered_at`, `answer` in place (inserting the
  * missing ones in that order), and rewrite `answered_by` as `close.answeredBy` says.
+ * `eol` is the file's line ending for inserted lines (pass it when `doc` is a cut-out block).
  */
-export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: CloseBlock): TextEdit[] {
-  const { text } = doc.view;
+export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: CloseBlock, eol: string = detectEol(doc.view.text)): TextEdit[] {
   const line = (i: number) => doc.view.line(i);
   const edits: TextEdit[] = [];
   const missing: string[] = [];
@@ -71,7 +71,7 @@ export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: 
   if (missing.length > 0) {
     const after = lastNonBlank(doc, block, removed);
     // Inserting right after a deleted line is still a valid splice: the deletion ends where it starts.
-    edits.push(insertLinesAfter(after, missing, detectEol(text)));
+    edits.push(insertLinesAfter(after, missing, eol));
   }
   return edits;
 }

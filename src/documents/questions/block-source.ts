@@ -1,0 +1,82 @@
+// questions.md seen block by block: a command that edits a few question blocks finds them,
+// cuts their text out, edits each as a document of its own, and splices the new text back.
+// Every byte outside the edited blocks is kept as it was, and a file given as bytes is
+// never decoded or re-encoded as a whole when only a few blocks are wanted.
+
+import { detectEol } from "../lines.js";
+import type { FileContent } from "../text-edit.js";
+import { questionBlockSpans, type ByteSpan } from "./find-block.js";
+import { parseQuestions, type QuestionsDoc } from "./parse-questions.js";
+
+/** A block's range in the source: UTF-16 offsets for a string, byte offsets for bytes. */
+export type BlockSpan = ByteSpan;
+
+export interface BlockReplacement {
+  span: BlockSpan;
+  text: string;
+}
+
+export interface QuestionsSource {
+  /** The file's own line ending, for inserted lines. */
+  readonly eol: "\n" | "\r\n";
+  /** The spans of the blocks named `qid`, in file order (none, one, or duplicates). */
+  spans(qid: string): BlockSpan[];
+  /** A span's text: the block from its heading line to the next level-1/2 heading. */
+  text(span: BlockSpan): string;
+  /** The whole file parsed: for messages that list other questions or line numbers. */
+  whole(): QuestionsDoc;
+  /** The file with each (disjoint) span replaced by its new text. */
+  splice(replacements: readonly BlockReplacement[]): FileContent;
+}
+
+/** Fewer wanted blocks than this are found in the bytes; more, and the file is parsed once. */
+const FIND_LIMIT = 16;
+
+function spliced<P>(replacements: readonly BlockReplacement[], piece: (from: number, to: number) => P, insert: (text: string) => P, end: number): P[] {
+  const sorted = [...replacements].sort((a, b) => a.span.start - b.span.start);
+  const parts: P[] = [];
+  let at = 0;
+  for (const r of sorted) {
+    if (r.span.start < at) throw new Error(`overlapping block replacement at ${r.span.start}`);
+    parts.push(piece(at, r.span.start), insert(r.text));
+    at = r.span.end;
+  }
+  parts.push(piece(at, end));
+  return parts;
+}
+
+function textSource(text: string): QuestionsSource {
+  const doc = parseQuestions(text);
+  const { view } = doc;
+  const startOf = (line: number) => (line < view.lineCount ? view.line(line).start : text.length);
+  return {
+    eol: detectEol(text),
+    spans: (qid) => (doc.byId.get(qid) ?? []).map((b) => ({ start: startOf(b.heading), end: startOf(b.end) })),
+    text: (span) => text.slice(span.start, span.end),
+    whole: () => doc,
+    splice: (replacements) =>
+      spliced(replacements, (from, to) => text.slice(from, to), (t) => t, text.length).join(""),
+  };
+}
+
+function byteSource(bytes: Buffer): QuestionsSource {
+  let doc: QuestionsDoc | undefined;
+  const nl = bytes.indexOf(10);
+  return {
+    eol: nl > 0 && bytes[nl - 1] === 13 ? "\r\n" : "\n",
+    spans: (qid) => questionBlockSpans(bytes, qid),
+    text: (span) => bytes.toString("utf8", span.start, span.end),
+    whole: () => (doc ??= parseQuestions(bytes.toString("utf8"))),
+    splice: (replacements) =>
+      spliced(replacements, (from, to) => bytes.subarray(from, to), (t) => Buffer.from(t, "utf8"), bytes.length),
+  };
+}
+
+/**
+ * questions.md as a source of blocks. Bytes (valid UTF-8) stay bytes when at most a few
+ * blocks are `wanted`: each is found with Buffer.indexOf and only it is decoded.
+ */
+export function questionsSource(content: string | Buffer, wanted = 1): QuestionsSource {
+  if (typeof content === "string") return textSource(content);
+  return wanted < FIND_LIMIT ? byteSource(content) : textSource(content.toString("utf8"));
+}
