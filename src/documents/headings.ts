@@ -68,15 +68,62 @@ function lineStarts(text: string): Int32Array {
   return starts;
 }
 
-/** Build the structural view of a markdown document. */
-export function viewOf(text: string): MarkdownView {
-  const starts = lineStarts(text);
-  const count = starts.length;
-  const cache: (Line | undefined)[] = [];
-  const line = (i: number): Line => {
+/**
+ * The view as a class: a command may build a thousand of them (one per question block of a
+ * batch), and methods on a prototype cost nothing per view where closures would.
+ */
+class TextView implements MarkdownView {
+  readonly lineCount: number;
+  readonly fences: FenceBlock[];
+  readonly headings: Heading[] = [];
+  private readonly starts: Int32Array;
+  private readonly bom: number;
+  private readonly mask: Uint8Array;
+  private cache: (Line | undefined)[] | undefined;
+  private all: Line[] | undefined;
+  private fencedArray: boolean[] | undefined;
+
+  constructor(readonly text: string) {
+    const starts = lineStarts(text);
+    const count = starts.length;
+    this.starts = starts;
+    this.lineCount = count;
+    // A byte-order mark is not part of the first line's markdown (CommonMark skips it too).
+    this.bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    // The first character after at most three spaces decides whether a line can be a fence
+    // (a backtick or a tilde) or a heading (#); only those lines are read.
+    this.fences = fenceBlocksOf(count, (i) => {
+      const c = this.lead(i);
+      return c === BACKTICK || c === TILDE ? this.markdown(i) : "";
+    });
+    const mask = new Uint8Array(count);
+    for (const b of this.fences) mask.fill(1, b.open, (b.close ?? count - 1) + 1);
+    this.mask = mask;
+    for (let i = 0; i < count; i++) {
+      if (mask[i] || this.lead(i) !== HASH) continue;
+      const h = parseHeading(this.markdown(i));
+      if (h) this.headings.push({ index: i, level: h.level, text: h.text });
+    }
+  }
+
+  private lead(i: number): number {
+    const { text } = this;
+    let at = this.starts[i]! + (i === 0 ? this.bom : 0);
+    for (let k = 0; k < 3 && text.charCodeAt(at) === SPACE; k++) at++;
+    return text.charCodeAt(at);
+  }
+
+  private markdown(i: number): string {
+    const t = this.lineText(i);
+    return i === 0 && this.bom ? t.slice(1) : t;
+  }
+
+  line(i: number): Line {
+    const cache = (this.cache ??= []);
     const hit = cache[i];
     if (hit) return hit;
-    const start = starts[i] as number;
+    const { text } = this;
+    const start = this.starts[i]!;
     const nl = text.indexOf("\n", start);
     const next = nl < 0 ? text.length : nl + 1;
     const crlf = nl > start && text.charCodeAt(nl - 1) === CR;
@@ -84,56 +131,34 @@ export function viewOf(text: string): MarkdownView {
     const made: Line = { number: i + 1, start, end, next, text: text.slice(start, end), eol: nl < 0 ? "" : crlf ? "\r\n" : "\n" };
     cache[i] = made;
     return made;
-  };
-  // The first character after at most three spaces decides whether a line can be a fence
-  // (a backtick or a tilde) or a heading (#); only those lines are materialised.
-  // A byte-order mark is not part of the first line's markdown (CommonMark skips it too).
-  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const markdown = (i: number): string => (i === 0 && bom ? line(0).text.slice(1) : line(i).text);
-  const lead = (i: number): number => {
-    let at = (starts[i] as number) + (i === 0 ? bom : 0);
-    for (let k = 0; k < 3 && text.charCodeAt(at) === SPACE; k++) at++;
-    return text.charCodeAt(at);
-  };
-  const fences = fenceBlocksOf(count, (i) => {
-    const c = lead(i);
-    return c === BACKTICK || c === TILDE ? markdown(i) : "";
-  });
-  const mask = new Uint8Array(count);
-  for (const b of fences) mask.fill(1, b.open, (b.close ?? count - 1) + 1);
-  const headings: Heading[] = [];
-  for (let i = 0; i < count; i++) {
-    if (mask[i] || lead(i) !== HASH) continue;
-    const h = parseHeading(markdown(i));
-    if (h) headings.push({ index: i, ...h });
   }
-  const lineText = (i: number): string => {
-    const hit = cache[i];
+
+  lineText(i: number): string {
+    const hit = this.cache?.[i];
     if (hit) return hit.text;
-    const start = starts[i] as number;
+    const { text } = this;
+    const start = this.starts[i]!;
     const nl = text.indexOf("\n", start);
     const end = nl < 0 ? text.length : nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
     return text.slice(start, end);
-  };
-  let all: Line[] | undefined;
-  let fencedArray: boolean[] | undefined;
-  return {
-    text,
-    lineCount: count,
-    line,
-    lineText,
-    isFenced: (i) => mask[i] === 1,
-    get lines() {
-      all ??= Array.from({ length: count }, (_, i) => line(i));
-      return all;
-    },
-    get fenced() {
-      fencedArray ??= maskOf(count, fences);
-      return fencedArray;
-    },
-    fences,
-    headings,
-  };
+  }
+
+  isFenced(i: number): boolean {
+    return this.mask[i] === 1;
+  }
+
+  get lines(): Line[] {
+    return (this.all ??= Array.from({ length: this.lineCount }, (_, i) => this.line(i)));
+  }
+
+  get fenced(): boolean[] {
+    return (this.fencedArray ??= maskOf(this.lineCount, this.fences));
+  }
+}
+
+/** Build the structural view of a markdown document. */
+export function viewOf(text: string): MarkdownView {
+  return new TextView(text);
 }
 
 /**
