@@ -15,8 +15,20 @@ const PATTERNS: RegExp[] = [
 
 export const REDACTED = "[REDACTED]";
 
+/**
+ * Something every pattern above needs (a `=` or `:`, `bearer`, or a token prefix): text
+ * without any of it is returned as is after one scan instead of four. A batch's thousand
+ * events are mostly such text (ids, answers, event names).
+ */
+const MAYBE_SECRET = /[=:]|bearer|gh[pousr]_|github_pat_|sk[-_]|xox[abprs]-|akia|aiza|glpat-|npm_|eyj/i;
+
 /** Replace anything that looks like a token, key or password value with [REDACTED]. */
 export function redact(text: string): string {
+  return MAYBE_SECRET.test(text) ? redactUnfiltered(text) : text;
+}
+
+/** redact() without the pre-check (exported for the test that keeps the pre-check honest). */
+export function redactUnfiltered(text: string): string {
   let out = text;
   for (const p of PATTERNS) out = out.replace(p, (_m, lead: string) => `${lead}${REDACTED}`);
   return out;

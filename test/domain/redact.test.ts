@@ -2,7 +2,8 @@
 // become [REDACTED], ordinary text passes unchanged.
 
 import { describe, expect, it } from "vitest";
-import { REDACTED, redact, redactDeep } from "../../src/domain/redact.js";
+import { REDACTED, redact, redactDeep, redactUnfiltered } from "../../src/domain/redact.js";
+import { makeRng } from "../helpers/generate.js";
 
 describe("redact: secrets are hidden", () => {
   it.each([
@@ -75,5 +76,27 @@ describe("redact: auth headers", () => {
     ["authorization=Basic dXNlcjpwYXNzd29yZA==", `authorization=Basic ${REDACTED}`],
   ])("%j keeps the scheme and hides the credential", (text, want) => {
     expect(redact(text)).toBe(want);
+  });
+});
+
+describe("redact: the pre-check never lets a secret through", () => {
+  // Fragments of every secret shape (in changed case too) and of ordinary text, glued at random:
+  // whatever the four patterns would hide, redact() must hide too.
+  const FRAGMENTS = [
+    "password", "PassWord", "api_key", "token", "secret", "client-secret", "Authorization", "bearer", "Bearer ", "Basic ",
+    "=", ":", " = ", ": ", "\"quoted value\"", "'single'", "abcdefghijklmnopqrstuvwxyz0123", "ghp_", "GHP_", "gho_", "github_pat_",
+    "sk-", "SK-", "sk_live_", "xoxb-", "XOXB-", "AKIA", "akia", "AIza", "glpat-", "npm_", "eyJ", "EYJ", ".", "https://", "user", "@",
+    "host", "/", " ", "-", "_", ",", ";", "q-2026-07-01-001", "answered", "keep one release", "é", "—",
+  ];
+  it("3,000 generated strings: redact() equals the unfiltered patterns", () => {
+    const rng = makeRng(0x5ec7e7);
+    let hidden = 0;
+    for (let n = 0; n < 3000; n++) {
+      const text = Array.from({ length: rng.int(1, 12) }, () => rng.pick(FRAGMENTS)).join("");
+      const want = redactUnfiltered(text);
+      expect(redact(text), JSON.stringify(text)).toBe(want);
+      if (want !== text) hidden++;
+    }
+    expect(hidden).toBeGreaterThan(300); // the generator does produce secrets
   });
 });
