@@ -21,6 +21,8 @@ export interface MarkdownView {
   lineCount: number;
   /** Line `i` (0-based), materialised on first use. */
   line(i: number): Line;
+  /** Where line `i` starts (the text's length for `i` = lineCount), without materialising a Line. */
+  lineStart(i: number): number;
   /** The text of line `i` without its terminator, without materialising a Line. */
   lineText(i: number): string;
   /** True when line `i` is a fence delimiter or inside a fenced code block. */
@@ -131,6 +133,10 @@ class TextView implements MarkdownView {
     const made: Line = { number: i + 1, start, end, next, text: text.slice(start, end), eol: nl < 0 ? "" : crlf ? "\r\n" : "\n" };
     cache[i] = made;
     return made;
+  }
+
+  lineStart(i: number): number {
+    return i < this.lineCount ? this.starts[i]! : this.text.length;
   }
 
   lineText(i: number): string {

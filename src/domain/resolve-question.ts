@@ -208,7 +208,7 @@ function verifyBlock(text: string, outcome: EntryOutcome, human: boolean): void 
   const doc = parseQuestions(text);
   const b = doc.blocks.length === 1 && doc.blocks[0]!.id === outcome.qid ? doc.blocks[0]! : undefined;
   const wanted = outcome.kind === "answer" ? "answered" : "dropped";
-  const by = b?.fields.filter((f) => f.key === "answered_by") ?? [];
+  const by = b?.fieldsNamed("answered_by") ?? [];
   const ok =
     b !== undefined &&
     statusOf(b) === wanted &&

@@ -47,8 +47,7 @@ function spliced<P>(replacements: readonly BlockReplacement[], piece: (from: num
 
 function textSource(text: string): QuestionsSource {
   const doc = parseQuestions(text);
-  const { view } = doc;
-  const startOf = (line: number) => (line < view.lineCount ? view.line(line).start : text.length);
+  const startOf = (line: number) => doc.view.lineStart(line);
   return {
     eol: detectEol(text),
     spans: (qid) => (doc.byId.get(qid) ?? []).map((b) => ({ start: startOf(b.heading), end: startOf(b.end) })),

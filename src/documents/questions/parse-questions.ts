@@ -27,6 +27,10 @@ export interface QuestionBlock {
   fields: QuestionField[];
   /** First field per key. */
   byKey: Map<string, QuestionField>;
+  /** The first field named `key` (without parsing the others when they are not parsed yet). */
+  field(key: string): QuestionField | undefined;
+  /** Every field named `key`, in order. */
+  fieldsNamed(key: string): QuestionField[];
 }
 
 export interface RegisterRow {
@@ -48,7 +52,24 @@ export const GATES = ["advisory", "validating", "blocking", "escalating"] as con
 export type Gate = (typeof GATES)[number];
 export const QUESTION_STATUSES = ["open", "answered", "dropped"] as const;
 
-const FIELD = /^([a-z][a-z0-9_-]*):(.*)$/s;
+const SPACE = 32;
+const TAB = 9;
+const COLON = 58;
+
+/**
+ * Where the colon of a `key:` line is — a key `[a-z][a-z0-9_-]*` from column 0 — or -1.
+ * (A scan instead of a regex: a batch reads some 25,000 lines here, twice.)
+ */
+export function fieldColon(text: string): number {
+  const first = text.charCodeAt(0);
+  if (!(first >= 97 && first <= 122)) return -1;
+  for (let i = 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === COLON) return i;
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45)) return -1;
+  }
+  return -1;
+}
 
 /** The first word of a level-2 heading when it is a question id (`q-…` / `Q-…`). */
 export function questionIdOf(headingText: string): { id: string; rest: string } | undefined {
@@ -57,27 +78,38 @@ export function questionIdOf(headingText: string): { id: string; rest: string } 
   return { id: m[1] as string, rest: (m[2] ?? "").trim() };
 }
 
+/**
+ * The field whose `key:` line is line `i` (its colon at `colon`): the value on that line and
+ * the indented, non-blank, unfenced lines right after it.
+ */
+function fieldAt(view: MarkdownView, i: number, colon: number, to: number): QuestionField {
+  const text = view.lineText(i);
+  const field: QuestionField = { key: text.slice(0, colon), value: text.slice(colon + 1).trim(), index: i, continuation: [], end: i + 1 };
+  for (let j = i + 1; j < to && !view.isFenced(j); j++) {
+    const c0 = view.text.charCodeAt(view.lineStart(j));
+    if (c0 !== SPACE && c0 !== TAB) break;
+    const next = view.lineText(j);
+    if (isBlank(next)) break;
+    field.continuation.push(next);
+    field.end = j + 1;
+  }
+  return field;
+}
+
+/**
+ * The fields of lines [from, to): every unfenced line that starts with `key:` opens one.
+ * (Field lines start with a letter and continuation lines with a space or tab, so a field
+ * line never depends on the lines before it: field() below relies on that.)
+ */
 function parseFields(view: MarkdownView, from: number, to: number): QuestionField[] {
   const fields: QuestionField[] = [];
-  let current: QuestionField | undefined;
   for (let i = from; i < to; i++) {
-    if (view.isFenced(i)) {
-      current = undefined;
-      continue;
-    }
-    const text = view.lineText(i);
-    if (current && text.length > 0 && (text[0] === " " || text[0] === "\t") && !isBlank(text)) {
-      current.continuation.push(text);
-      current.end = i + 1;
-      continue;
-    }
-    const m = FIELD.exec(text);
-    if (m) {
-      current = { key: m[1] as string, value: (m[2] as string).trim(), index: i, continuation: [], end: i + 1 };
-      fields.push(current);
-    } else {
-      current = undefined;
-    }
+    if (view.isFenced(i)) continue;
+    const colon = fieldColon(view.lineText(i));
+    if (colon <= 0) continue;
+    const f = fieldAt(view, i, colon, to);
+    fields.push(f);
+    i = f.end - 1;
   }
   return fields;
 }
@@ -121,10 +153,39 @@ class LazyBlock implements QuestionBlock {
     return (this.#fields ??= parseFields(this.view, this.heading + 1, this.end));
   }
 
+  field(key: string): QuestionField | undefined {
+    if (this.#byKey) return this.#byKey.get(key);
+    return this.#scan(key, true)[0];
+  }
+
+  fieldsNamed(key: string): QuestionField[] {
+    if (this.#fields) return this.#fields.filter((f) => f.key === key);
+    return this.#scan(key, false);
+  }
+
+  /** The fields named `key` found by their `key:` prefix alone (one with `first`). */
+  #scan(key: string, first: boolean): QuestionField[] {
+    const found: QuestionField[] = [];
+    const prefix = `${key}:`;
+    if (fieldColon(prefix) !== key.length) return found;
+    const { view } = this;
+    for (let i = this.heading + 1; i < this.end; i++) {
+      if (view.isFenced(i) || !view.text.startsWith(prefix, view.lineStart(i))) continue;
+      found.push(fieldAt(view, i, key.length, this.end));
+      if (first) break;
+    }
+    return found;
+  }
+
   get byKey(): Map<string, QuestionField> {
     if (!this.#byKey) {
-      this.#byKey = new Map();
-      for (const f of this.fields) if (!this.#byKey.has(f.key)) this.#byKey.set(f.key, f);
+      const byKey = new Map<string, QuestionField>();
+      const fields = this.fields;
+      for (let i = 0; i < fields.length; i++) {
+        const f = fields[i]!;
+        if (!byKey.has(f.key)) byKey.set(f.key, f);
+      }
+      this.#byKey = byKey;
     }
     return this.#byKey;
   }
@@ -158,7 +219,7 @@ export function parseQuestions(text: string): QuestionsDoc {
 
 /** A field's value, or undefined when the block lacks it. */
 export function fieldValue(block: QuestionBlock, key: string): string | undefined {
-  return block.byKey.get(key)?.value;
+  return block.field(key)?.value;
 }
 
 /** The status as compared: trimmed and lowercased (`Open  ` is open). */
@@ -184,7 +245,7 @@ export interface QuestionOption {
 
 /** The numbered options of a block's `options: |` list. */
 export function optionsOf(block: QuestionBlock): QuestionOption[] {
-  const field = block.byKey.get("options");
+  const field = block.field("options");
   if (!field) return [];
   const out: QuestionOption[] = [];
   const lines = field.value !== "" && field.value !== "|" ? [field.value, ...field.continuation] : field.continuation;

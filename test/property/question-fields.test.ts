@@ -1,0 +1,36 @@
+// A resolve reads a block's fields one key at a time (QuestionBlock.field / fieldsNamed scan
+// for `key:` lines) instead of parsing them all. On generated and mutated questions files both
+// readings must agree for every block and every key, present or not.
+
+import { describe, expect, it } from "vitest";
+import { parseQuestions } from "../../src/documents/questions/parse-questions.js";
+import { makeRng, mutate, questionsFile, suiteSeed, words } from "../helpers/generate.js";
+
+const CASES = Number(process.env.DEVRITES_PROPERTY_CASES ?? 2500) / 2;
+const SEED = suiteSeed(0xf1e1d);
+const KEYS = ["status", "answer", "answered_at", "answered_by", "options", "proposed", "gate", "question", "slice", "route", "raised_at", "Status", "answer_", "x-y", "not a key", "", "q"];
+
+describe("QuestionBlock.field and fieldsNamed agree with the full field parse", () => {
+  it(`${CASES} generated and mutated files, every block, ${KEYS.length} keys`, () => {
+    const rng = makeRng(SEED);
+    let compared = 0;
+    for (let n = 0; n < CASES; n++) {
+      const r = rng.fork();
+      const { text: valid } = questionsFile(r, { count: r.int(1, 8), noise: r.pick([0, 0.5]), title: words(r, 1, 2, 0) });
+      const { text, applied } = r.chance(0.2) ? { text: valid, applied: [] as string[] } : mutate(r, valid, 4, 1);
+      const full = parseQuestions(text);
+      const lazy = parseQuestions(text);
+      full.blocks.forEach((b, k) => {
+        const l = lazy.blocks[k]!;
+        for (const key of KEYS) {
+          const why = `case ${n} (${applied.join(", ") || "valid"}; DEVRITES_PROPERTY_SEED=${SEED}) block ${b.id} key ${JSON.stringify(key)}`;
+          // A fresh block per reading: field() must not lean on a full parse done earlier.
+          expect(parseQuestions(text).blocks[k]!.field(key), why).toEqual(b.byKey.get(key));
+          expect(l.fieldsNamed(key), why).toEqual(b.fields.filter((f) => f.key === key));
+          compared++;
+        }
+      });
+    }
+    expect(compared).toBeGreaterThan(CASES * KEYS.length);
+  });
+});
