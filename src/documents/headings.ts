@@ -44,7 +44,8 @@ export function parseHeading(text: string): { level: number; text: string } | un
   if (!m) return undefined;
   let body = m[2] ?? "";
   // A closing sequence of #s preceded by a space is not part of the text.
-  body = body.replace(/(^|[ \t]+)#+$/, "").trim();
+  if (body.endsWith("#")) body = body.replace(/(^|[ \t]+)#+$/, "");
+  body = body.trim();
   return { level: (m[1] as string).length, text: body };
 }
 

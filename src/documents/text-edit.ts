@@ -18,10 +18,8 @@ export interface TextEdit {
  */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   if (edits.length === 0) return text;
-  const sorted = edits
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end || a.i - b.i)
-    .map((x) => x.e);
+  // Array.prototype.sort is stable (ES2019): same-offset insertions keep their given order.
+  const sorted = edits.length === 1 ? edits : [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   const parts: string[] = [];
   let at = 0;
   for (const e of sorted) {

@@ -4,7 +4,7 @@
 
 import { ConflictError, DuplicateIdError, InternalError, RefusedError, BadInputError, type EngineError } from "../errors.js";
 import { appendDecisionEdit, parseDecisions } from "../documents/decisions/decisions.js";
-import { questionsSource, type BlockReplacement, type BlockSpan, type QuestionsSource } from "../documents/questions/block-source.js";
+import { questionsSource, type BlockReplacement, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { closeBlockEdits } from "../documents/questions/edit-questions.js";
 import {
   fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc,
@@ -70,15 +70,7 @@ function listSome(ids: readonly string[], max = 10): string {
   return ids.length <= max ? ids.join(", ") : `${ids.slice(0, max).join(", ")} …and ${ids.length - max} more (devrites-engine questions)`;
 }
 
-/** One block cut out of questions.md, parsed as a document of its own. */
-interface CutBlock {
-  span: BlockSpan;
-  text: string;
-  doc: QuestionsDoc;
-  block: QuestionBlock;
-}
-
-function findBlock(src: QuestionsSource, qid: string): CutBlock {
+function findBlock(src: QuestionsSource, qid: string): OpenBlock {
   const spans = src.spans(qid);
   if (spans.length === 0) {
     const doc = src.whole();
@@ -100,12 +92,11 @@ function findBlock(src: QuestionsSource, qid: string): CutBlock {
       hint: `rename or merge the duplicate '## ${qid}' blocks by hand, then retry`,
     });
   }
-  const span = spans[0]!;
-  const text = src.text(span);
-  const doc = parseQuestions(text);
-  const block = doc.blocks[0];
-  if (doc.blocks.length !== 1 || block?.id !== qid) throw new InternalError(`questions.md: the block of ${qid} does not read on its own; nothing was written`);
-  return { span, text, doc, block };
+  try {
+    return src.open(qid, spans[0]!);
+  } catch (e) {
+    throw new InternalError(`questions.md: ${(e as Error).message}; nothing was written`);
+  }
 }
 
 function answerText(block: QuestionBlock, entry: ResolveEntry): string {
@@ -140,7 +131,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   const replacements: BlockReplacement[] = [];
   const closed: QuestionBlock[] = [];
   for (const entry of input.entries) {
-    let cut: CutBlock;
+    let cut: OpenBlock;
     let text: string;
     try {
       cut = findBlock(src, entry.qid);
@@ -154,7 +145,8 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     if (status === "open") {
       const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer: text, answeredBy: input.human ? "human" : undefined }, src.eol);
       const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
-      const newText = applyEdits(cut.text, edits);
+      const { base } = cut;
+      const newText = applyEdits(cut.text, base === 0 ? edits : edits.map((e) => ({ start: e.start - base, end: e.end - base, insert: e.insert })));
       verifyBlock(newText, outcome, input.human);
       replacements.push({ span: cut.span, text: newText });
       outcomes.push(outcome);

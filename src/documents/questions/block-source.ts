@@ -6,7 +6,7 @@
 import { detectEol } from "../lines.js";
 import type { FileContent } from "../text-edit.js";
 import { questionBlockSpans, type ByteSpan } from "./find-block.js";
-import { parseQuestions, type QuestionsDoc } from "./parse-questions.js";
+import { parseQuestions, type QuestionBlock, type QuestionsDoc } from "./parse-questions.js";
 
 /** A block's range in the source: UTF-16 offsets for a string, byte offsets for bytes. */
 export type BlockSpan = ByteSpan;
@@ -16,6 +16,17 @@ export interface BlockReplacement {
   text: string;
 }
 
+/** One block of the file with a parsed document to build its edits on. */
+export interface OpenBlock {
+  span: BlockSpan;
+  /** The span's text: what the edits, shifted by `base`, apply to. */
+  text: string;
+  doc: QuestionsDoc;
+  block: QuestionBlock;
+  /** Where the span starts in `doc`'s text: an edit built on `doc` applies to `text` at offset − base. */
+  base: number;
+}
+
 export interface QuestionsSource {
   /** The file's own line ending, for inserted lines. */
   readonly eol: "\n" | "\r\n";
@@ -23,6 +34,8 @@ export interface QuestionsSource {
   spans(qid: string): BlockSpan[];
   /** A span's text: the block from its heading line to the next level-1/2 heading. */
   text(span: BlockSpan): string;
+  /** The block at `span` (one of `spans(qid)`), parsed. */
+  open(qid: string, span: BlockSpan): OpenBlock;
   /** The whole file parsed: for messages that list other questions or line numbers. */
   whole(): QuestionsDoc;
   /** The file with each (disjoint) span replaced by its new text. */
@@ -52,6 +65,12 @@ function textSource(text: string): QuestionsSource {
     eol: detectEol(text),
     spans: (qid) => (doc.byId.get(qid) ?? []).map((b) => ({ start: startOf(b.heading), end: startOf(b.end) })),
     text: (span) => text.slice(span.start, span.end),
+    // The whole file is parsed already: its own block, with edits shifted to the span.
+    open: (qid, span) => {
+      const block = doc.byId.get(qid)?.find((b) => startOf(b.heading) === span.start);
+      if (!block) throw new Error(`no block ${qid} at ${span.start}`);
+      return { span, text: text.slice(span.start, span.end), doc, block, base: span.start };
+    },
     whole: () => doc,
     splice: (replacements) =>
       spliced(replacements, (from, to) => text.slice(from, to), (t) => t, text.length).join(""),
@@ -65,6 +84,14 @@ function byteSource(bytes: Buffer): QuestionsSource {
     eol: nl > 0 && bytes[nl - 1] === 13 ? "\r\n" : "\n",
     spans: (qid) => questionBlockSpans(bytes, qid),
     text: (span) => bytes.toString("utf8", span.start, span.end),
+    // Only this block is decoded, and parsed as a document of its own.
+    open: (qid, span) => {
+      const text = bytes.toString("utf8", span.start, span.end);
+      const own = parseQuestions(text);
+      const block = own.blocks[0];
+      if (own.blocks.length !== 1 || block?.id !== qid) throw new Error(`the block of ${qid} does not read on its own`);
+      return { span, text, doc: own, block, base: 0 };
+    },
     whole: () => (doc ??= parseQuestions(bytes.toString("utf8"))),
     splice: (replacements) =>
       spliced(replacements, (from, to) => bytes.subarray(from, to), (t) => Buffer.from(t, "utf8"), bytes.length),
