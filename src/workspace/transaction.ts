@@ -1,8 +1,9 @@
 // The journaled multi-file commit. New contents go to fsynced temp files, then `.journal`
-// lists them (with hashes) and is fsynced, then temps are renamed over their targets and
-// event lines appended; the journal is removed last. recoverJournal() finishes or discards.
+// lists them (with their size and CRC-32) and is fsynced, then temps are renamed over their
+// targets and event lines appended; the journal is removed last. recoverJournal() finishes
+// or discards.
 
-import { nodeCrypto } from "./lazy-crypto.js";
+import { nodeCrypto, nodeZlib } from "./lazy-builtins.js";
 import fs from "node:fs";
 import path from "node:path";
 import type { FileContent } from "../documents/text-edit.js";
@@ -26,7 +27,11 @@ export interface FileAppend {
 interface JournalFile {
   target: string;
   temp: string;
-  sha256: string;
+  /** Version 2: the temp file's size and CRC-32 (what "intact" means on recovery). */
+  size?: number;
+  crc32?: number;
+  /** Version 1 (journals written by earlier engines): the temp file's SHA-256. */
+  sha256?: string;
 }
 interface JournalAppend {
   target: string;
@@ -34,17 +39,32 @@ interface JournalAppend {
   data: string;
 }
 interface Journal {
-  v: 1;
+  v: 1 | 2;
   files: JournalFile[];
   appends: JournalAppend[];
 }
 
-function sha256(data: FileContent | Buffer): string {
-  const hash = nodeCrypto().createHash("sha256");
-  if (typeof data === "string" || data instanceof Uint8Array) hash.update(data);
-  else for (const piece of data) hash.update(piece);
-  return hash.digest("hex");
+/**
+ * CRC-32 of a file's content (zlib's, native). The journal is fsynced only after every temp
+ * file is, so a temp it names is complete unless something else changed it; size and CRC-32
+ * catch that, and cost 1 ms to load where node:crypto's SHA-256 costs 7.
+ */
+function crc32(data: FileContent | Buffer): number {
+  const { crc32: crc } = nodeZlib();
+  if (typeof data === "string" || data instanceof Uint8Array) return crc(data);
+  let value = 0;
+  for (const piece of data) value = crc(piece, value);
+  return value;
 }
+
+function byteLength(data: FileContent): number {
+  return typeof data === "string" ? Buffer.byteLength(data) : data.reduce((n, piece) => n + piece.byteLength, 0);
+}
+
+const sha256 = (data: string | Buffer) => nodeCrypto().createHash("sha256").update(data).digest("hex");
+
+/** The journal's own check line: its body's CRC-32 (version 2) or SHA-256 (version 1). */
+const bodySum = (body: string, v: 1 | 2) => (v === 2 ? `crc32:${crc32(body).toString(16)}` : sha256(body));
 
 function fsyncDir(dir: string): void {
   let fd: number | undefined;
@@ -82,7 +102,8 @@ function modeFor(target: string): number {
 }
 
 function tempPathFor(target: string): string {
-  const rand = nodeCrypto().randomBytes(4).toString("hex");
+  // Unique enough with the pid beside it (the file is created with "wx": a clash is an error, never an overwrite).
+  const rand = Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, "0");
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${rand}.tmp`);
 }
 
@@ -138,14 +159,14 @@ function applyJournal(dir: string, j: Journal): void {
  */
 export function commit(dir: string, writes: readonly FileWrite[], appends: readonly FileAppend[] = []): void {
   if (writes.length === 0 && appends.length === 0) return;
-  const journal: Journal = { v: 1, files: [], appends: [] };
+  const journal: Journal = { v: 2, files: [], appends: [] };
   const temps: string[] = [];
   try {
     for (const w of writes) {
       const temp = tempPathFor(w.path);
       temps.push(temp);
       writeSynced(temp, w.content, "wx", modeFor(w.path));
-      journal.files.push({ target: path.relative(dir, w.path), temp: path.relative(dir, temp), sha256: sha256(w.content) });
+      journal.files.push({ target: path.relative(dir, w.path), temp: path.relative(dir, temp), size: byteLength(w.content), crc32: crc32(w.content) });
     }
     for (const a of appends) {
       modeFor(a.path); // refuses a symlinked append target (events.jsonl): never written through
@@ -153,7 +174,7 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       journal.appends.push({ target: path.relative(dir, a.path), offset, data: needsNewline ? `\n${a.data}` : a.data });
     }
     const body = JSON.stringify(journal);
-    writeSynced(path.join(dir, JOURNAL_FILE), `${body}\n${sha256(body)}\n`, "w", 0o644);
+    writeSynced(path.join(dir, JOURNAL_FILE), `${body}\n${bodySum(body, 2)}\n`, "w", 0o644);
     fsyncDir(dir);
   } catch (e) {
     for (const t of temps) fs.rmSync(t, { force: true });
@@ -178,21 +199,26 @@ function readJournal(dir: string): Journal | undefined {
     return undefined;
   }
   const [body, sum] = text.split("\n");
-  if (body === undefined || sum !== sha256(body)) return undefined;
+  if (body === undefined || sum === undefined) return undefined;
   try {
     const j = JSON.parse(body) as Journal;
-    return j.v === 1 && Array.isArray(j.files) && Array.isArray(j.appends) ? j : undefined;
+    const valid = (j.v === 1 || j.v === 2) && Array.isArray(j.files) && Array.isArray(j.appends);
+    return valid && sum === bodySum(body, j.v) ? j : undefined;
   } catch {
     return undefined;
   }
 }
 
-function fileHash(p: string): string | undefined {
+/** True when the file at `p` has the content the journal recorded for it. */
+function matches(p: string, f: JournalFile): boolean {
+  let data: Buffer;
   try {
-    return sha256(fs.readFileSync(p));
+    data = fs.readFileSync(p);
   } catch {
-    return undefined;
+    return false;
   }
+  if (f.sha256 !== undefined) return sha256(data) === f.sha256;
+  return data.byteLength === f.size && crc32(data) === f.crc32;
 }
 
 export type RecoveryOutcome = "none" | "finished" | "discarded";
@@ -219,9 +245,9 @@ export function recoverJournal(dir: string): RecoveryOutcome {
     const intact =
       j !== undefined &&
       j.files.every((f) => {
-        const tempHash = fileHash(path.resolve(dir, f.temp));
-        if (tempHash !== undefined) return tempHash === f.sha256;
-        return fileHash(path.resolve(dir, f.target)) === f.sha256;
+        // A temp already renamed: its target must then hold the recorded content.
+        const temp = path.resolve(dir, f.temp);
+        return matches(fs.existsSync(temp) ? temp : path.resolve(dir, f.target), f);
       });
     if (j && intact) {
       applyJournal(dir, j);
