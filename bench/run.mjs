@@ -22,7 +22,7 @@ const USAGE = `usage: node bench/run.mjs [--runs N] [--rss-runs N] [--rss-method
   --runs N       timed pairs (node -e 0, scenario) per scenario; the median is reported (default 21)
   --rss-runs N   extra pairs per scenario under the RSS probe (default 7)
   --rss-method M gnu-time (default when /usr/bin/time -f works) or probe (process.resourceUsage)
-  --cli PATH     the built CLI (default dist/devrites-engine.mjs)
+  --cli PATH     the built CLI (default dist/devrites-engine.cjs)
   --only NAMES   comma-separated scenario ids: version,status,budget-check,resolve,resolve-10k,batch-1000
   --out FILE     where the JSON results go (default bench/results.json)
   --no-fail      report only: exit 0 even when a bar is missed
@@ -31,7 +31,7 @@ const USAGE = `usage: node bench/run.mjs [--runs N] [--rss-runs N] [--rss-method
                  and print where its time goes: module loading, engine code, fsync, other I/O, GC`;
 
 function parseOptions(argv) {
-  const o = { rssMethod: undefined, profile: undefined, runs: 21, rssRuns: 7, cli: path.join(REPO_DIR, "dist", "devrites-engine.mjs"), only: undefined, out: path.join(BENCH_DIR, "results.json"), fail: true, keep: false };
+  const o = { rssMethod: undefined, profile: undefined, runs: 21, rssRuns: 7, cli: path.join(REPO_DIR, "dist", "devrites-engine.cjs"), only: undefined, out: path.join(BENCH_DIR, "results.json"), fail: true, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const cli = process.env.DEVRITES_DEMO_CLI ?? path.join(repo, "dist", "devrites-engine.mjs");
+const cli = process.env.DEVRITES_DEMO_CLI ?? path.join(repo, "dist", "devrites-engine.cjs");
 const project = fs.mkdtempSync(path.join(os.tmpdir(), "devrites-demo-"));
 fs.cpSync(path.join(repo, ".devrites.example"), path.join(project, ".devrites"), { recursive: true });
 const ws = path.join(project, ".devrites", "work", "session-token-rotation");

@@ -2,8 +2,6 @@
 // bench machine (node:zlib about 1.3 ms), a measurable share of a command that must stay close
 // to the cost of starting Node (README, Performance). Only the commands that need them pay.
 
-import { createRequire } from "node:module";
-
 type Crypto = typeof import("node:crypto");
 type Zlib = typeof import("node:zlib");
 let crypto: Crypto | undefined;
@@ -11,12 +9,12 @@ let zlib: Zlib | undefined;
 
 /** node:crypto, loaded on first use (only to verify a journal written before version 2). */
 export function nodeCrypto(): Crypto {
-  crypto ??= createRequire(import.meta.url)("node:crypto") as Crypto;
+  crypto ??= process.getBuiltinModule("node:crypto");
   return crypto;
 }
 
 /** node:zlib, loaded on first use (its crc32 checks the journal and the temp files). */
 export function nodeZlib(): Zlib {
-  zlib ??= createRequire(import.meta.url)("node:zlib") as Zlib;
+  zlib ??= process.getBuiltinModule("node:zlib");
   return zlib;
 }

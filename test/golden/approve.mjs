@@ -3,7 +3,7 @@
 // NEW golden case. Read every resulting diff against input/ before committing it: an
 // approved file is a claim that those bytes are right.
 //
-//   node test/golden/approve.mjs <case> [--cli path/to/devrites-engine.mjs]
+//   node test/golden/approve.mjs <case> [--cli path/to/devrites-engine.cjs]
 
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const name = process.argv[2];
 const cliFlag = process.argv.indexOf("--cli");
-const cli = cliFlag > 0 ? path.resolve(process.argv[cliFlag + 1]) : path.resolve(here, "../../dist/devrites-engine.mjs");
+const cli = cliFlag > 0 ? path.resolve(process.argv[cliFlag + 1]) : path.resolve(here, "../../dist/devrites-engine.cjs");
 if (!name) throw new Error("usage: approve.mjs <case> [--cli FILE]");
 const caseDir = path.join(here, name);
 const spec = JSON.parse(fs.readFileSync(path.join(caseDir, "args.json"), "utf8"));

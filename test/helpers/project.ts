@@ -55,4 +55,4 @@ export function projectFromFixture(name: string): Project {
 export const REPO_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 export const FIXTURES_DIR = path.join(REPO_DIR, "fixtures");
 /** The built CLI; DEVRITES_TEST_CLI points tests at another build (parallel work, bench). */
-export const CLI_PATH = process.env.DEVRITES_TEST_CLI ?? path.join(REPO_DIR, "dist", "devrites-engine.mjs");
+export const CLI_PATH = process.env.DEVRITES_TEST_CLI ?? path.join(REPO_DIR, "dist", "devrites-engine.cjs");
