@@ -23,6 +23,8 @@ export interface MarkdownView {
   line(i: number): Line;
   /** Where line `i` starts (the text's length for `i` = lineCount), without materialising a Line. */
   lineStart(i: number): number;
+  /** The index of the line holding offset `offset` (0 ≤ offset < text length). */
+  lineAt(offset: number): number;
   /** The text of line `i` without its terminator, without materialising a Line. */
   lineText(i: number): string;
   /** True when line `i` is a fence delimiter or inside a fenced code block. */
@@ -138,6 +140,18 @@ class TextView implements MarkdownView {
 
   lineStart(i: number): number {
     return i < this.lineCount ? this.starts[i]! : this.text.length;
+  }
+
+  lineAt(offset: number): number {
+    const { starts } = this;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   lineText(i: number): string {

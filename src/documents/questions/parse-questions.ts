@@ -133,6 +133,15 @@ function parseRegister(view: MarkdownView, from: number, to: number): RegisterRo
   return rows;
 }
 
+const KEY_LINES = new Map<string, RegExp>();
+
+/** `^key:` as a global multiline regex (`key` is a valid field key: no regex syntax in it). */
+function keyLine(key: string): RegExp {
+  let re = KEY_LINES.get(key);
+  if (!re) KEY_LINES.set(key, (re = new RegExp(`^${key}:`, "gm")));
+  return re;
+}
+
 /**
  * A block whose fields are parsed on first use: a command touches one or a few blocks of a
  * file that may hold thousands (a class, so that ten thousand blocks cost ten thousand
@@ -163,14 +172,23 @@ class LazyBlock implements QuestionBlock {
     return this.#scan(key, false);
   }
 
-  /** The fields named `key` found by their `key:` prefix alone (one with `first`). */
+  /**
+   * The fields named `key` found by their `key:` prefix alone (one with `first`): a native
+   * regex search of the block's text, then the fence check on the lines it finds. Looking
+   * line by line cost a batch 50 ms of its 300 (four keys a block, a thousand blocks).
+   */
   #scan(key: string, first: boolean): QuestionField[] {
     const found: QuestionField[] = [];
-    const prefix = `${key}:`;
-    if (fieldColon(prefix) !== key.length) return found;
+    if (fieldColon(`${key}:`) !== key.length) return found;
     const { view } = this;
-    for (let i = this.heading + 1; i < this.end; i++) {
-      if (view.isFenced(i) || !view.text.startsWith(prefix, view.lineStart(i))) continue;
+    const from = view.lineStart(this.heading + 1);
+    const region = view.text.slice(from, view.lineStart(this.end));
+    const re = keyLine(key);
+    re.lastIndex = 0;
+    for (let m = re.exec(region); m; m = re.exec(region)) {
+      const i = view.lineAt(from + m.index);
+      // `^` also matches after a lone CR or U+2028, which do not start a line here.
+      if (view.lineStart(i) !== from + m.index || view.isFenced(i)) continue;
       found.push(fieldAt(view, i, key.length, this.end));
       if (first) break;
     }
