@@ -129,6 +129,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   const outcomes: EntryOutcome[] = [];
   const events: EventDraft[] = [];
   const replacements: BlockReplacement[] = [];
+  const checks: EntryOutcome[] = [];
   const closed: QuestionBlock[] = [];
   for (const entry of input.entries) {
     let cut: OpenBlock;
@@ -147,8 +148,8 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
       const { base } = cut;
       const newText = applyEdits(cut.text, base === 0 ? edits : edits.map((e) => ({ start: e.start - base, end: e.end - base, insert: e.insert })));
-      verifyBlock(newText, outcome, input.human);
       replacements.push({ span: cut.span, text: newText });
+      checks.push(outcome);
       outcomes.push(outcome);
       // Kept only for decisions.md: a batch's thousand parsed blocks are garbage otherwise.
       if (input.recordDecision) closed.push(block);
@@ -176,6 +177,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   }
 
   const questions = replacements.length > 0 ? src.splice(replacements) : undefined;
+  if (questions !== undefined) verifyQuestions(questions, replacements, checks, input.human);
 
   const state = planStateClear(texts.state, outcomes.map((o) => o.qid), ts);
   if (state !== undefined) {
@@ -192,13 +194,27 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
 }
 
 /**
- * Parse the edited block back on its own and check it reads as intended. Every edit is a
- * whole `key: value` line inside the block (never a heading or a fence line), so the rest
- * of the file keeps its structure by construction.
+ * Parse the result back and check every closed block reads as intended: the whole new file
+ * when it is text (one parse for a batch), else each edited block on its own (the untouched
+ * bytes around it are the old file's). Every edit is a whole `key: value` line inside its
+ * block (never a heading or a fence line), so the rest of the file keeps its structure.
  */
-function verifyBlock(text: string, outcome: EntryOutcome, human: boolean): void {
-  const doc = parseQuestions(text);
-  const b = doc.blocks.length === 1 && doc.blocks[0]!.id === outcome.qid ? doc.blocks[0]! : undefined;
+function verifyQuestions(questions: FileContent, replacements: readonly BlockReplacement[], checks: readonly EntryOutcome[], human: boolean): void {
+  if (typeof questions === "string") {
+    const doc = parseQuestions(questions);
+    for (const outcome of checks) {
+      const blocks = doc.byId.get(outcome.qid);
+      verifyBlock(blocks?.length === 1 ? blocks[0] : undefined, outcome, human);
+    }
+    return;
+  }
+  checks.forEach((outcome, k) => {
+    const doc = parseQuestions(replacements[k]!.text);
+    verifyBlock(doc.blocks.length === 1 && doc.blocks[0]!.id === outcome.qid ? doc.blocks[0] : undefined, outcome, human);
+  });
+}
+
+function verifyBlock(b: QuestionBlock | undefined, outcome: EntryOutcome, human: boolean): void {
   const wanted = outcome.kind === "answer" ? "answered" : "dropped";
   const by = b?.fieldsNamed("answered_by") ?? [];
   const ok =
