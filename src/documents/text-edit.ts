@@ -19,7 +19,13 @@ export interface TextEdit {
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   if (edits.length === 0) return text;
   // Array.prototype.sort is stable (ES2019): same-offset insertions keep their given order.
-  const sorted = edits.length === 1 ? edits : [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let inOrder = true;
+  for (let k = 1; k < edits.length && inOrder; k++) {
+    const a = edits[k - 1]!;
+    const b = edits[k]!;
+    inOrder = a.start < b.start || (a.start === b.start && a.end <= b.end);
+  }
+  const sorted = inOrder ? edits : [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   const parts: string[] = [];
   let at = 0;
   for (const e of sorted) {
