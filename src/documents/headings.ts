@@ -19,7 +19,7 @@ export interface MarkdownView {
   text: string;
   /** Number of lines (a final terminator does not start another line). */
   lineCount: number;
-  /** Line `i` (0-based), materialised on first use. */
+  /** Line `i` (0-based), made on demand. */
   line(i: number): Line;
   /** Where line `i` starts (the text's length for `i` = lineCount), without materialising a Line. */
   lineStart(i: number): number;
@@ -84,7 +84,6 @@ class TextView implements MarkdownView {
   private readonly starts: Int32Array;
   private readonly bom: number;
   private readonly mask: Uint8Array;
-  private cache: (Line | undefined)[] | undefined;
   private all: Line[] | undefined;
   private fencedArray: boolean[] | undefined;
 
@@ -123,9 +122,9 @@ class TextView implements MarkdownView {
     return i === 0 && this.bom ? t.slice(1) : t;
   }
 
+  /** Line `i`, made on each call unless every line is materialised (no sparse cache: a 43,000-line view would turn it into a dictionary). */
   line(i: number): Line {
-    const cache = (this.cache ??= []);
-    const hit = cache[i];
+    const hit = this.all?.[i];
     if (hit) return hit;
     const { text } = this;
     const start = this.starts[i]!;
@@ -133,9 +132,7 @@ class TextView implements MarkdownView {
     const next = nl < 0 ? text.length : nl + 1;
     const crlf = nl > start && text.charCodeAt(nl - 1) === CR;
     const end = nl < 0 ? text.length : crlf ? nl - 1 : nl;
-    const made: Line = { number: i + 1, start, end, next, text: text.slice(start, end), eol: nl < 0 ? "" : crlf ? "\r\n" : "\n" };
-    cache[i] = made;
-    return made;
+    return { number: i + 1, start, end, next, text: text.slice(start, end), eol: nl < 0 ? "" : crlf ? "\r\n" : "\n" };
   }
 
   lineStart(i: number): number {
@@ -155,7 +152,7 @@ class TextView implements MarkdownView {
   }
 
   lineText(i: number): string {
-    const hit = this.cache?.[i];
+    const hit = this.all?.[i];
     if (hit) return hit.text;
     const { text } = this;
     const start = this.starts[i]!;

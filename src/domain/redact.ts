@@ -40,7 +40,8 @@ export function redactDeep<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v) => redactDeep(v)) as T;
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = redactDeep(v);
+    const obj = value as Record<string, unknown>;
+    for (const k of Object.keys(obj)) out[k] = redactDeep(obj[k]);
     return out as T;
   }
   return value;

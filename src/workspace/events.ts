@@ -24,13 +24,13 @@ export function renderEvents(drafts: readonly EventDraft[], now: Date): string {
   // thousand independent 24-bit draws collided once in 30 batches), and across commits of
   // the same second by 32 random bits.
   const base = Math.floor(Math.random() * 0x1_0000_0000);
-  return drafts
-    .map((d, i) => {
-      const id = `ev-${ts}-${((base + i) >>> 0).toString(16).padStart(8, "0")}`;
-      const rec: EventRecord = { v: 1, id, ts, ...redactDeep(d) };
-      return JSON.stringify(rec) + "\n";
-    })
-    .join("");
+  let out = "";
+  for (let i = 0; i < drafts.length; i++) {
+    const id = `ev-${ts}-${((base + i) >>> 0).toString(16).padStart(8, "0")}`;
+    const rec: EventRecord = { v: 1, id, ts, ...redactDeep(drafts[i]!) };
+    out += JSON.stringify(rec) + "\n";
+  }
+  return out;
 }
 
 /** Read the audit trail; lines that do not parse are skipped and counted. */
