@@ -41,7 +41,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
     const entries = parseBatch(text, o.batch).map<ResolveEntry>((e) => ({
       qid: e.qid,
       kind: e.kind,
-      source: { kind: "text", text: e.kind === "drop" && e.payload === "" ? "dropped" : normalizeText([e.payload], `answer for ${e.qid} (${o.batch}:${e.line})`) },
+      source: { kind: "text", text: e.kind === "drop" && e.payload === "" ? "dropped" : normalizeText([e.payload], () => `answer for ${e.qid} (${o.batch}:${e.line})`) },
       where: { file: o.batch as string, line: e.line },
     }));
     if (entries.length === 0) throw new BadInputError(`${o.batch} has no entries`, { hint: "write one `qid: answer` per line" });

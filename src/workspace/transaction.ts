@@ -165,8 +165,10 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
     for (const w of writes) {
       const temp = tempPathFor(w.path);
       temps.push(temp);
-      writeSynced(temp, w.content, "wx", modeFor(w.path));
-      journal.files.push({ target: path.relative(dir, w.path), temp: path.relative(dir, temp), size: byteLength(w.content), crc32: crc32(w.content) });
+      // Encoded once: the write, the size and the CRC-32 all read the same bytes.
+      const content = typeof w.content === "string" ? [Buffer.from(w.content, "utf8")] : w.content;
+      writeSynced(temp, content, "wx", modeFor(w.path));
+      journal.files.push({ target: path.relative(dir, w.path), temp: path.relative(dir, temp), size: byteLength(content), crc32: crc32(content) });
     }
     for (const a of appends) {
       modeFor(a.path); // refuses a symlinked append target (events.jsonl): never written through

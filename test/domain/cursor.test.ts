@@ -3,6 +3,7 @@
 // check, and how stored texts are normalized.
 
 import { describe, expect, it } from "vitest";
+import { makeRng } from "../helpers/generate.js";
 import { BadInputError, InternalError, RefusedError } from "../../src/errors.js";
 import {
   PHASES, assertSchema, logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState,
@@ -147,6 +148,25 @@ describe("normalizeText", () => {
     [["x".repeat(10_000)], "x".repeat(10_000)],
   ])("%j becomes %j", (words, want) => {
     expect(normalizeText(words, "answer")).toBe(want);
+  });
+
+  it("equals collapsing every whitespace run and trimming, on 3,000 generated word lists", () => {
+    const rng = makeRng(0x7e47);
+    const pieces = ["a", "bc", " ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2003", "\ufeff", "é", "—", "x y", ""];
+    for (let n = 0; n < 3000; n++) {
+      const words = Array.from({ length: rng.int(0, 4) }, () => Array.from({ length: rng.int(0, 5) }, () => rng.pick(pieces)).join(""));
+      const want = words.join(" ").replace(/\s+/g, " ").trim();
+      expect(normalizeText(words, "answer"), JSON.stringify(words)).toBe(want);
+    }
+  });
+
+  it("builds its label only for a refusal", () => {
+    let built = 0;
+    const label = () => (built++, "answer for q-1 (answers.txt:3)");
+    expect(normalizeText(["fine"], label)).toBe("fine");
+    expect(built).toBe(0);
+    expect(() => normalizeText(["bad\u0000"], label)).toThrow("answer for q-1 (answers.txt:3) contains control characters");
+    expect(built).toBe(1);
   });
 
   it.each([
