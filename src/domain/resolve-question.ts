@@ -122,6 +122,7 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
  * @throws RefusedError (3) unknown qid or register row, DuplicateIdError (6), ConflictError (4), BadInputError (5), InternalError (1) on a failed read-back.
  */
 export function planResolve(texts: ResolveTexts & { questions: string }, input: ResolveInput): ResolvePlan<string>;
+export function planResolve(texts: ResolveTexts & { questions: Buffer }, input: ResolveInput): ResolvePlan<readonly Uint8Array[]>;
 export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan;
 export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan {
   const ts = formatTimestamp(input.now);
@@ -176,8 +177,10 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     );
   }
 
-  const questions = replacements.length > 0 ? src.splice(replacements) : undefined;
-  if (questions !== undefined) verifyQuestions(questions, replacements, checks, input.human);
+  const spliced = replacements.length > 0 ? src.splice(replacements) : undefined;
+  if (spliced !== undefined) verifyQuestions(spliced, replacements, checks, input.human);
+  // Bytes in, bytes out: a batch over bytes parsed the decoded text, and its result is encoded once here.
+  const questions = typeof spliced === "string" && typeof texts.questions !== "string" ? [Buffer.from(spliced, "utf8")] : spliced;
 
   const state = planStateClear(texts.state, outcomes.map((o) => o.qid), ts);
   if (state !== undefined) {

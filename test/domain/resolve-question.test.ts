@@ -295,3 +295,31 @@ describe("planStateClear", () => {
     expect(out).toBe(STATE_CLEARED.replace(/\n/g, "\r\n"));
   });
 });
+
+describe("planResolve: questions.md given as bytes", () => {
+  // 40 open blocks with a non-ASCII character each (a two-byte string when decoded).
+  const many = `# Questions: feat\n\n${Array.from({ length: 40 }, (_, i) => `## q-${i + 1}\nstatus: open\nquestion: Café ${i}?\nanswered_at:\nanswer:\n\n`).join("")}`;
+  const viaBytes = (entries: ResolveEntry[]) => planResolve({ slug: "feat", questions: Buffer.from(many), state: STATE, decisions: undefined }, input(entries));
+  const viaText = (entries: ResolveEntry[]) => planResolve({ slug: "feat", questions: many, state: STATE, decisions: undefined }, input(entries));
+
+  it.each([
+    ["one entry (the block is found in the bytes)", 1],
+    ["a batch of 30 (the file is decoded and parsed once)", 30],
+  ])("%s: byte pieces that concatenate to the text result, the same outcomes and events", (_name, n) => {
+    const entries = Array.from({ length: n }, (_, i) => text(`q-${i + 1}`, `réponse ${i}`));
+    const bytes = viaBytes(entries);
+    const str = viaText(entries);
+    expect(Array.isArray(bytes.questions)).toBe(true);
+    expect(Buffer.concat(bytes.questions!).toString("utf8")).toBe(str.questions);
+    expect(bytes.outcomes).toEqual(str.outcomes);
+    expect(bytes.events).toEqual(str.events);
+    expect(bytes.state).toBe(str.state);
+  });
+
+  it("an unchanged re-run gives no new content either way", () => {
+    const done = viaText([text("q-2", "x")]).questions!;
+    const again = planResolve({ slug: "feat", questions: Buffer.from(done), state: STATE, decisions: undefined }, input([text("q-2", "x")]));
+    expect(again.questions).toBeUndefined();
+    expect(again.outcomes).toEqual([{ qid: "q-2", kind: "answer", text: "x", already: true }]);
+  });
+});
