@@ -9,7 +9,7 @@
 import { isUtf8 } from "node:buffer";
 import { describe, expect, it } from "vitest";
 import { questionsSource } from "../../src/documents/questions/block-source.js";
-import { questionBlockSpans } from "../../src/documents/questions/find-block.js";
+import { blockFinder, questionBlockSpans } from "../../src/documents/questions/find-block.js";
 import { parseQuestions } from "../../src/documents/questions/parse-questions.js";
 import { planResolve, type ResolveEntry } from "../../src/domain/resolve-question.js";
 import { EngineError } from "../../src/errors.js";
@@ -62,9 +62,10 @@ describe("questions.md blocks found in its bytes agree with the parsed text", ()
       if (!isUtf8(bytes) || bytes.toString("utf8") !== text) continue; // lone surrogates: the CLI refuses such files
       const why = `case ${n} (mutations: ${applied.join(", ") || "none"}; DEVRITES_PROPERTY_SEED=${SEED})`;
       const fromText = questionsSource(text);
+      const find = blockFinder(bytes); // one finder for every id, as a multi-entry resolve uses it
       for (const id of idsToAsk(r, text)) {
         const expected = fromText.spans(id).map((s) => fromText.text(s));
-        const found = questionBlockSpans(bytes, id).map((s) => bytes.toString("utf8", s.start, s.end));
+        const found = find(id).map((s) => bytes.toString("utf8", s.start, s.end));
         expect(found, `${why}: blocks of ${JSON.stringify(id)}`).toEqual(expected);
         compared++;
       }

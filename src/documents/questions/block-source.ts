@@ -5,7 +5,7 @@
 
 import { detectEol } from "../lines.js";
 import type { FileContent } from "../text-edit.js";
-import { questionBlockSpans, type ByteSpan } from "./find-block.js";
+import { blockFinder, type ByteSpan } from "./find-block.js";
 import { parseQuestions, type QuestionBlock, type QuestionsDoc } from "./parse-questions.js";
 
 /** A block's range in the source: UTF-16 offsets for a string, byte offsets for bytes. */
@@ -80,9 +80,10 @@ function textSource(text: string): QuestionsSource {
 function byteSource(bytes: Buffer): QuestionsSource {
   let doc: QuestionsDoc | undefined;
   const nl = bytes.indexOf(10);
+  const find = blockFinder(bytes);
   return {
     eol: nl > 0 && bytes[nl - 1] === 13 ? "\r\n" : "\n",
-    spans: (qid) => questionBlockSpans(bytes, qid),
+    spans: find,
     text: (span) => bytes.toString("utf8", span.start, span.end),
     // Only this block is decoded, and parsed as a document of its own.
     open: (qid, span) => {
