@@ -6,7 +6,8 @@ import type { Io } from "../io.js";
 import type { Outcome } from "../commands/types.js";
 import { resolveNow } from "../domain/clock.js";
 import { parseCommandLine, unknownCommand } from "./argv.js";
-import { COMMANDS } from "./command-table.js";
+import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
+import { completionsFor } from "./completions.js";
 import { makeContext } from "./context.js";
 import { helpText } from "./help.js";
 
@@ -40,8 +41,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     if (argv[0] === "--get-yargs-completions") {
       // The shell asking for completions (the script `completion` prints calls this).
-      const { completionsFor } = await import("../vendor/yargs-completion.js");
-      io.stdout((await completionsFor(COMMANDS, argv.slice(1) as string[])).join("\n") + "\n");
+      io.stdout(completionsFor(COMMANDS, GLOBAL_OPTIONS, argv.slice(1)).join("\n") + "\n");
       return 0;
     }
     const parsed = parseCommandLine(argv);

@@ -1,6 +1,7 @@
-// Adapter over yargs for shell completion: builds a yargs parser from the engine's command
-// table (passed in) and asks it for the completion script or the completions of a partial
-// command line. Loaded lazily by `completion` only; the hot path parses with node:util.
+// Adapter over yargs for the shell completion script: builds a yargs parser from the engine's
+// command table (passed in) and renders yargs' bash/zsh template, which calls back with
+// `--get-yargs-completions` (answered by src/cli/completions.ts). Loaded lazily by
+// `completion` only; the hot path parses with node:util.
 
 import yargs from "yargs";
 import type { Argv } from "yargs";
@@ -53,10 +54,4 @@ export function completionScript(commands: readonly CompletionCommand[]): Promis
   const y = build(commands, []).completion("completion", false);
   // The typings omit showCompletionScript's ($0, cmd) parameters.
   return captureLog(() => (y as unknown as { showCompletionScript(bin: string, cmd: string): void }).showCompletionScript("devrites-engine", "completion"));
-}
-
-/** Completions for a partial command line (`words` as the shell passes them, program name first). */
-export async function completionsFor(commands: readonly CompletionCommand[], words: string[]): Promise<string[]> {
-  const text = await captureLog(() => build(commands, ["--get-yargs-completions", ...words.slice(1)]).completion("completion", false).parseAsync());
-  return text.split("\n").filter((l) => l !== "");
 }

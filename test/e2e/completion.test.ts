@@ -1,4 +1,4 @@
-// Shell completion through yargs: `completion` prints the script, and the shell's
+// Shell completion: `completion` prints yargs' script, and the shell's
 // `--get-yargs-completions` calls list the subcommands and options from the command table.
 
 import { afterEach, describe, expect, it } from "vitest";
@@ -39,6 +39,12 @@ describe("completion", () => {
   it("a command's own options complete after --", async () => {
     const r = await runCli(["--get-yargs-completions", "devrites-engine", "state", "resolve", "--"], { cwd: cwd() });
     expect(words(r.stdout)).toEqual(expect.arrayContaining(["--human", "--option", "--drop", "--batch", "--interactive"]));
+  });
+
+  it("a subcommand named like a top-level command completes its own options (`budget check` is not `check`)", async () => {
+    const r = await runCli(["--get-yargs-completions", "devrites-engine", "budget", "check", "--"], { cwd: cwd() });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(words(r.stdout)).toEqual(expect.arrayContaining(["--writer", "--findings", "--agents-used", "--minutes-used", "--root", "--json"]));
   });
 
   it("an argument is exit 5", async () => {
