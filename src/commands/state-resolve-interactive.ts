@@ -8,7 +8,10 @@ import { normalizeText } from "../domain/cursor.js";
 import type { ResolveEntry } from "../domain/resolve-question.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { resolveEntries } from "./state-resolve.js";
+import { wrap } from "./format.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+
+const WIDTH = 80;
 
 class Prompter {
   /** Prompts go to stderr under --json, so stdout carries the one JSON object only. */
@@ -71,18 +74,20 @@ export async function interactiveResolve(
   if (blocks.length === 0) return { exit: 0, lines: ["No open questions."], data: nothing };
 
   p.say(`Open questions in ${session.ws.slug}:`);
+  // Lists are wrapped to 80 columns like `status`, continuation lines under the text.
+  const item = (n: number, text: string) => p.say(wrap(text, WIDTH, `  ${n}) `).join("\n"));
   blocks.forEach((b, i) => {
-    const mark = awaited.has(b.id) ? "  ← the run is waiting on this one" : "";
-    p.say(`  ${i + 1}) ${b.id} [${gateOf(b) || "no gate"}] ${fieldValue(b, "question") ?? ""}${mark}`);
+    const mark = awaited.has(b.id) ? " ← the run is waiting on this one" : "";
+    item(i + 1, `${b.id} [${gateOf(b) || "no gate"}] ${fieldValue(b, "question") ?? ""}${mark}`);
   });
   const chosen = blocks.length === 1 ? blocks[0]! : blocks[(await p.ask(`Question [1-${blocks.length}]: `, (r) => pickNumber(r, blocks.length))) - 1]!;
 
   const options = optionsOf(chosen);
   p.say("");
-  p.say(`${chosen.id}: ${fieldValue(chosen, "question") ?? ""}`);
+  p.say(wrap(fieldValue(chosen, "question") ?? "", WIDTH, `${chosen.id}: `, "  ").join("\n"));
   const proposed = fieldValue(chosen, "proposed");
-  if (proposed) p.say(`  proposed: ${proposed}`);
-  options.forEach((o) => p.say(`  ${o.number}) ${o.raw}`));
+  if (proposed) p.say(wrap(proposed, WIDTH, "  proposed: ").join("\n"));
+  options.forEach((o) => item(o.number, o.raw));
   const typeIt = options.length + 1;
   const drop = options.length + 2;
   p.say(`  ${typeIt}) type another answer`);
