@@ -7,7 +7,7 @@ import { appendDecisionEdit, parseDecisions } from "../documents/decisions/decis
 import { questionsSource, type BlockReplacement, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { closeBlockEdits } from "../documents/questions/edit-questions.js";
 import {
-  fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc,
+  fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock,
 } from "../documents/questions/parse-questions.js";
 import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-state.js";
 import { cursorValue, parseState } from "../documents/state/parse-state.js";

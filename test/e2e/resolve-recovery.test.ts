@@ -4,7 +4,6 @@
 
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateQuestions, generateState } from "../../fixtures/generate-long-questions.mjs";
 import { fieldValue, parseQuestions, statusOf } from "../../src/documents/questions/parse-questions.js";
@@ -22,7 +21,9 @@ afterEach(() => p?.cleanup());
 
 /**
  * What `state resolve AWAITED "Keep one release…"` commits, laid out as a process killed
- * after writing its journal would leave it (transaction.ts's format: `<json>\n<sha256>\n`).
+ * after writing its journal would leave it — in the version-1 format (`<json>\n<sha256>\n`) an
+ * earlier engine wrote, which the CLI must still recover; version 2 is covered by
+ * test/workspace/recovery.test.ts and by the SIGKILL runs of test/reliability/crash.test.ts.
  */
 function crashAfterJournal(opts: { temps: "intact" | "one-missing" | "one-corrupt"; journal: "ok" | "torn" }) {
   p = projectFromFixture("table-awaiting");
