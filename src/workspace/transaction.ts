@@ -78,12 +78,23 @@ function fsyncDir(dir: string): void {
   }
 }
 
-function writeSynced(p: string, data: FileContent, flags: string, mode: number): void {
+/** Create `p` and write `data`; returns the open descriptor (the caller fsyncs and closes it). */
+function writeOpen(p: string, data: FileContent, flags: string, mode: number): number {
   const fd = fs.openSync(p, flags, mode);
   try {
     if (typeof data === "string") fs.writeFileSync(fd, data);
     else for (const piece of data) fs.writeFileSync(fd, piece);
     fs.fchmodSync(fd, mode);
+  } catch (e) {
+    fs.closeSync(fd);
+    throw e;
+  }
+  return fd;
+}
+
+function writeSynced(p: string, data: FileContent, flags: string, mode: number): void {
+  const fd = writeOpen(p, data, flags, mode);
+  try {
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
@@ -161,14 +172,23 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
   if (writes.length === 0 && appends.length === 0) return;
   const journal: Journal = { v: 2, files: [], appends: [] };
   const temps: string[] = [];
+  const open: number[] = [];
   try {
     for (const w of writes) {
       const temp = tempPathFor(w.path);
       temps.push(temp);
       // Encoded once: the write, the size and the CRC-32 all read the same bytes.
       const content = typeof w.content === "string" ? [Buffer.from(w.content, "utf8")] : w.content;
-      writeSynced(temp, content, "wx", modeFor(w.path));
+      open.push(writeOpen(temp, content, "wx", modeFor(w.path)));
       journal.files.push({ target: path.relative(dir, w.path), temp: path.relative(dir, temp), size: byteLength(content), crc32: crc32(content) });
+    }
+    // Every temp written before any is fsynced: the first fsync's file-system commit then
+    // carries the others too, and theirs find little left to do.
+    while (open.length > 0) {
+      const fd = open[0]!;
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+      open.shift();
     }
     for (const a of appends) {
       modeFor(a.path); // refuses a symlinked append target (events.jsonl): never written through
@@ -179,6 +199,13 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
     writeSynced(path.join(dir, JOURNAL_FILE), `${body}\n${bodySum(body, 2)}\n`, "w", 0o644);
     fsyncDir(dir);
   } catch (e) {
+    for (const fd of open) {
+      try {
+        fs.closeSync(fd);
+      } catch {
+        // Already closed or gone: the temps are removed below either way.
+      }
+    }
     for (const t of temps) fs.rmSync(t, { force: true });
     fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
     if (e instanceof RefusedError) throw e;
