@@ -51,26 +51,39 @@ export function parseHeading(text: string): { level: number; text: string } | un
   return { level: (m[1] as string).length, text: body };
 }
 
-const NL = 10;
 const CR = 13;
 const SPACE = 32;
 const HASH = 35;
 const BACKTICK = 96;
 const TILDE = 126;
 
-/** Offsets where each line starts; a final terminator does not start another line. */
-function lineStarts(text: string): Int32Array {
-  let count = 0;
-  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
-  const n = text.length === 0 ? 0 : text.charCodeAt(text.length - 1) === NL ? count : count + 1;
-  const starts = new Int32Array(n);
-  let at = 0;
-  for (let i = 0; i < n; i++) {
-    starts[i] = at;
+/**
+ * One pass over the lines: where each starts (a final terminator does not start another
+ * line), and which lines can be fences (a backtick or tilde first, after a BOM on the first
+ * line and at most three spaces) or headings (a `#` first). Only those are read again.
+ */
+function scanLines(text: string, bom: number): { starts: Int32Array; fenceLines: number[]; headingLines: number[] } {
+  let starts = new Int32Array(Math.max(16, text.length >> 5));
+  const fenceLines: number[] = [];
+  const headingLines: number[] = [];
+  let n = 0;
+  for (let at = 0; at < text.length; ) {
+    if (n === starts.length) {
+      const grown = new Int32Array(starts.length * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[n] = at;
+    let lead = at + (n === 0 ? bom : 0);
+    for (let k = 0; k < 3 && text.charCodeAt(lead) === SPACE; k++) lead++;
+    const c = text.charCodeAt(lead);
+    if (c === HASH) headingLines.push(n);
+    else if (c === BACKTICK || c === TILDE) fenceLines.push(n);
+    n++;
     const nl = text.indexOf("\n", at);
     at = nl < 0 ? text.length : nl + 1;
   }
-  return starts;
+  return { starts: starts.subarray(0, n), fenceLines, headingLines };
 }
 
 /**
@@ -88,33 +101,25 @@ class TextView implements MarkdownView {
   private fencedArray: boolean[] | undefined;
 
   constructor(readonly text: string) {
-    const starts = lineStarts(text);
+    // A byte-order mark is not part of the first line's markdown (CommonMark skips it too).
+    this.bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const { starts, fenceLines, headingLines } = scanLines(text, this.bom);
     const count = starts.length;
     this.starts = starts;
     this.lineCount = count;
-    // A byte-order mark is not part of the first line's markdown (CommonMark skips it too).
-    this.bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    // The first character after at most three spaces decides whether a line can be a fence
-    // (a backtick or a tilde) or a heading (#); only those lines are read.
-    this.fences = fenceBlocksOf(count, (i) => {
-      const c = this.lead(i);
-      return c === BACKTICK || c === TILDE ? this.markdown(i) : "";
-    });
+    // Fences are decided on the candidate lines alone, in order (fenceBlocksOf counts in them).
+    this.fences = fenceBlocksOf(fenceLines.length, (k) => this.markdown(fenceLines[k]!)).map((b) => ({
+      open: fenceLines[b.open]!,
+      close: b.close === undefined ? undefined : fenceLines[b.close]!,
+    }));
     const mask = new Uint8Array(count);
     for (const b of this.fences) mask.fill(1, b.open, (b.close ?? count - 1) + 1);
     this.mask = mask;
-    for (let i = 0; i < count; i++) {
-      if (mask[i] || this.lead(i) !== HASH) continue;
+    for (const i of headingLines) {
+      if (mask[i]) continue;
       const h = parseHeading(this.markdown(i));
       if (h) this.headings.push({ index: i, level: h.level, text: h.text });
     }
-  }
-
-  private lead(i: number): number {
-    const { text } = this;
-    let at = this.starts[i]! + (i === 0 ? this.bom : 0);
-    for (let k = 0; k < 3 && text.charCodeAt(at) === SPACE; k++) at++;
-    return text.charCodeAt(at);
   }
 
   private markdown(i: number): string {
