@@ -46,6 +46,19 @@ export function fenceBlocksOf(count: number, lineText: (i: number) => string): F
   return blocks;
 }
 
+/**
+ * The fenced code blocks among a document's candidate lines — every line that can open or
+ * close a fence, named by any key in document order (a line index, a byte offset) — with
+ * `open` and `close` given as those keys. Other lines cannot open or close a fence, so
+ * deciding on the candidates alone gives the same blocks as reading every line.
+ */
+export function fenceBlocksAmong(candidates: readonly number[], lineText: (key: number) => string): FenceBlock[] {
+  return fenceBlocksOf(candidates.length, (k) => lineText(candidates[k]!)).map((b) => ({
+    open: candidates[b.open]!,
+    close: b.close === undefined ? undefined : candidates[b.close]!,
+  }));
+}
+
 /** The fenced code blocks of a document, in order. */
 export function fenceBlocks(lines: readonly Line[]): FenceBlock[] {
   return fenceBlocksOf(lines.length, (i) => (lines[i] as Line).text);

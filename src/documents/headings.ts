@@ -3,7 +3,7 @@
 // The view indexes line starts and materialises a Line only when asked: a 10,000-question
 // file has 137,000 lines, and allocating them all is most of what a resolve would cost.
 
-import { fenceBlocksOf, maskOf, type FenceBlock } from "./fences.js";
+import { fenceBlocksAmong, maskOf, type FenceBlock } from "./fences.js";
 import type { Line } from "./lines.js";
 
 export interface Heading {
@@ -107,11 +107,7 @@ class TextView implements MarkdownView {
     const count = starts.length;
     this.starts = starts;
     this.lineCount = count;
-    // Fences are decided on the candidate lines alone, in order (fenceBlocksOf counts in them).
-    this.fences = fenceBlocksOf(fenceLines.length, (k) => this.markdown(fenceLines[k]!)).map((b) => ({
-      open: fenceLines[b.open]!,
-      close: b.close === undefined ? undefined : fenceLines[b.close]!,
-    }));
+    this.fences = fenceBlocksAmong(fenceLines, (i) => this.markdown(i));
     const mask = new Uint8Array(count);
     for (const b of this.fences) mask.fill(1, b.open, (b.close ?? count - 1) + 1);
     this.mask = mask;

@@ -5,7 +5,7 @@
 // native Buffer.indexOf finds the fence candidates and the mentions of the id, and only
 // those lines are decoded and read by the same heading and fence rules the view uses.
 
-import { fenceBlocksOf } from "../fences.js";
+import { fenceBlocksAmong } from "../fences.js";
 import { parseHeading } from "../headings.js";
 import { questionIdOf } from "./parse-questions.js";
 
@@ -75,9 +75,9 @@ function fencedRanges(lines: ByteLines): ByteSpan[] {
   }
   if (starts.size === 0) return [];
   const candidates = [...starts].sort((a, b) => a - b);
-  return fenceBlocksOf(candidates.length, (i) => lines.textOf(candidates[i]!)).map((b) => ({
-    start: candidates[b.open]!,
-    end: b.close === undefined ? bytes.length : lines.nextOf(candidates[b.close]!),
+  return fenceBlocksAmong(candidates, (start) => lines.textOf(start)).map((b) => ({
+    start: b.open,
+    end: b.close === undefined ? bytes.length : lines.nextOf(b.close),
   }));
 }
 
