@@ -32,8 +32,6 @@ export interface QuestionsSource {
   readonly eol: "\n" | "\r\n";
   /** The spans of the blocks named `qid`, in file order (none, one, or duplicates). */
   spans(qid: string): BlockSpan[];
-  /** A span's text: the block from its heading line to the next level-1/2 heading. */
-  text(span: BlockSpan): string;
   /** The block at `span` (one of `spans(qid)`), parsed. */
   open(qid: string, span: BlockSpan): OpenBlock;
   /** The whole file parsed: for messages that list other questions or line numbers. */
@@ -64,7 +62,6 @@ function textSource(text: string): QuestionsSource {
   return {
     eol: detectEol(text),
     spans: (qid) => (doc.byId.get(qid) ?? []).map((b) => ({ start: startOf(b.heading), end: startOf(b.end) })),
-    text: (span) => text.slice(span.start, span.end),
     // The whole file is parsed already: its own block, with edits shifted to the span.
     open: (qid, span) => {
       const block = doc.byId.get(qid)?.find((b) => startOf(b.heading) === span.start);
@@ -84,7 +81,6 @@ function byteSource(bytes: Buffer): QuestionsSource {
   return {
     eol: nl > 0 && bytes[nl - 1] === 13 ? "\r\n" : "\n",
     spans: find,
-    text: (span) => bytes.toString("utf8", span.start, span.end),
     // Only this block is decoded, and parsed as a document of its own.
     open: (qid, span) => {
       const text = bytes.toString("utf8", span.start, span.end);
