@@ -1,6 +1,7 @@
 // Bundles the CLI into dist/devrites-engine.cjs (one file on the hot path) and the library
-// into dist/index.mjs. Cold paths (remark for check, execa for notify, yargs for completion)
-// are dynamic imports of src/vendor/ adapters and land in their own chunks.
+// into dist/index.mjs (its declarations come from tsconfig.build.json). Cold paths (remark for
+// check, execa for notify, yargs for completion) are dynamic imports of src/vendor/ adapters
+// and land in their own chunks, in both builds.
 
 import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -28,9 +29,10 @@ export default defineConfig(({ mode }) => ({
         // (its ESM loader is not set up at all), on every call (README, Performance).
         format: mode === "lib" ? "es" : "cjs",
         charset: "ascii",
-        // The library is one file. The CLI is one file too, plus one chunk per cold-path vendor
-        // adapter (src/vendor/*: remark, execa, yargs), which import nothing else from src/.
-        codeSplitting: mode !== "lib",
+        // Each entry is one file plus one chunk per lazily imported vendor adapter (src/vendor/*:
+        // yaml, remark, execa, yargs), which import nothing else from src/. The library used to
+        // inline them (1.2 MB); now an embedder loads one only by calling what needs it.
+        codeSplitting: true,
         entryFileNames: mode === "lib" ? "[name].mjs" : "[name].cjs",
         chunkFileNames: mode === "lib" ? "lib/[name]-[hash].mjs" : "chunks/[name]-[hash].cjs",
       },
