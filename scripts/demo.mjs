@@ -66,5 +66,8 @@ console.log("\n--- state.md: what changed");
 process.stdout.write(diff(before.s, fs.readFileSync(path.join(ws, "state.md"), "utf8")));
 run(["state", "resolve", "--human", "q-2026-09-02-003", "--option", "1"]);
 run(["status"]);
-console.log(`\nThe demo project stays in ${project}; try devrites-engine check, questions, log there.`);
+// `devrites-engine` is not on PATH after `npm ci`: name the bundle, relative when run from the clone.
+const rel = path.relative(process.cwd(), cli);
+const bin = `node ${rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : cli}`;
+console.log(`\nThe demo project stays in ${project}; try, for example:\n  ${bin} check --root ${project}\n  ${bin} questions --root ${project}\n  ${bin} log --root ${project}`);
 process.exit(code === 0 ? 0 : 1);
