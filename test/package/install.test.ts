@@ -1,0 +1,118 @@
+// The published package as a user gets it: `npm pack`, installed offline into an empty project
+// (so it needs no registry), its CLI run through `npx`, and its library imported by TypeScript
+// with the shipped declarations. Slow (pack + install): one file, one shared install.
+
+import fs from "node:fs";
+import path from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli, T } from "../helpers/cli.js";
+import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
+
+const TSC = path.join(REPO_DIR, "node_modules", "typescript", "bin", "tsc");
+const EXAMPLE = path.join(REPO_DIR, ".devrites.example");
+
+let consumer: Project;
+let installLog = "";
+
+/** The environment of a user's shell: no DEVRITES_* leaking in from the test run, no network. */
+function userEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("DEVRITES_") && !k.startsWith("npm_")) env[k] = v;
+  return { ...env, npm_config_offline: "true", npm_config_audit: "false", npm_config_fund: "false", NO_COLOR: "1", ...extra };
+}
+
+/**
+ * A strict consumer that checks the package's declarations too. The API takes Node Buffers, so a
+ * consumer has @types/node, as for any Node library: the repo's copy stands in for theirs.
+ */
+function consumerTsconfig(file: string): string {
+  const compilerOptions = { target: "ES2022", module: "ESNext", moduleResolution: "bundler", lib: ["ES2023"], typeRoots: [path.join(REPO_DIR, "node_modules", "@types")], types: ["node"], strict: true, noEmit: true, skipLibCheck: false };
+  return JSON.stringify({ compilerOptions, files: [file] });
+}
+
+async function tsc(file: string) {
+  return execa(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: consumer.dir, env: userEnv(), reject: false, all: true, stripFinalNewline: false }).then((r) => ({ exit: r.exitCode, out: String(r.all), file }));
+}
+
+beforeAll(async () => {
+  consumer = makeProject({ "package.json": JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2) + "\n" });
+  const packDir = path.join(consumer.dir, "..", `${path.basename(consumer.dir)}-pack`);
+  fs.mkdirSync(packDir);
+  try {
+    const pack = await execa("npm", ["pack", "--pack-destination", packDir, "--silent"], { cwd: REPO_DIR, env: userEnv() });
+    const tarball = path.join(packDir, pack.stdout.trim().split("\n").pop()!);
+    fs.copyFileSync(tarball, consumer.path(path.basename(tarball)));
+    const install = await execa("npm", ["install", `./${path.basename(tarball)}`, "--offline", "--no-audit", "--no-fund"], { cwd: consumer.dir, env: userEnv(), all: true });
+    installLog = String(install.all);
+  } finally {
+    fs.rmSync(packDir, { recursive: true, force: true });
+  }
+}, 180_000);
+
+afterAll(() => consumer?.cleanup());
+
+describe("the packed tarball installed into an empty project", () => {
+  it("installs offline as exactly one package: everything it runs is bundled in dist/", () => {
+    expect(installLog).toMatch(/added 1 package/);
+    const installed = fs.readdirSync(consumer.path("node_modules")).filter((n) => !n.startsWith("."));
+    expect(installed).toEqual(["devrites-engine"]);
+  });
+
+  it("`npx devrites-engine status` on a copy of the example prints what the repo's build prints, exit 0", async () => {
+    fs.cpSync(EXAMPLE, consumer.path(".devrites"), { recursive: true });
+    const env = userEnv({ DEVRITES_NOW: T, TZ: "UTC" });
+    const r = await execa("npx", ["--no-install", "devrites-engine", "status"], { cwd: consumer.dir, env, reject: false, stripFinalNewline: false });
+    const repo = await runCli(["status"], { cwd: consumer.dir, env: { TZ: "UTC" } });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    expect(repo.exit).toBe(0);
+    expect(String(r.stdout)).toBe(repo.stdout);
+    expect(String(r.stdout)).toContain("session-token-rotation");
+  });
+
+  it("TypeScript compiles a consumer of the library API with the shipped declarations (without skipLibCheck)", async () => {
+    consumer.write("tsconfig.json", consumerTsconfig("good.ts"));
+    consumer.write(
+      "good.ts",
+      [
+        'import { EXIT_CODES, main, parseQuestions, statusOf, type Io, type QuestionsDoc } from "devrites-engine";',
+        "const doc: QuestionsDoc = parseQuestions(\"# Questions\\n\");",
+        "const states: string[] = doc.blocks.map((b) => String(statusOf(b)));",
+        "const io: Io = { env: {}, cwd: \".\", stdout: () => {}, stderr: () => {}, stdinIsTTY: false, stdoutIsTTY: false, now: () => new Date(), pid: 1, hostname: \"h\" };",
+        "const code: Promise<number> = main([\"--version\"], io);",
+        "export { states, code, EXIT_CODES };",
+        "",
+      ].join("\n"),
+    );
+    const r = await tsc("good.ts");
+    expect(r.out).toBe("");
+    expect(r.exit).toBe(0);
+  });
+
+  it("the same check reports a deliberate type error, so a missing or `any` declaration cannot pass", async () => {
+    consumer.write("tsconfig.json", consumerTsconfig("bad.ts"));
+    consumer.write("bad.ts", 'import { parseQuestions } from "devrites-engine";\nexport const n: number = parseQuestions("# Questions\\n");\n');
+    const r = await tsc("bad.ts");
+    expect(r.exit).not.toBe(0);
+    expect(r.out).toMatch(/bad\.ts\(2,14\): error TS2322/);
+  });
+
+  it("the installed library runs under Node, and loads a lazy vendor chunk only when asked", async () => {
+    consumer.write(
+      "run.mjs",
+      [
+        'import { main, parseQuestions } from "devrites-engine";',
+        "const out = [];",
+        'const io = { env: { NO_COLOR: "1" }, cwd: process.cwd(), stdout: (t) => out.push(t), stderr: (t) => out.push(t), stdinIsTTY: false, stdoutIsTTY: false, now: () => new Date(), pid: process.pid, hostname: "h" };',
+        'const code = await main(["check"], io);',
+        'console.log(JSON.stringify({ blocks: parseQuestions("# Questions\\n").blocks.length, code, out: out.join("") }));',
+        "",
+      ].join("\n"),
+    );
+    const r = await execa(process.execPath, ["run.mjs"], { cwd: consumer.dir, env: userEnv({ DEVRITES_NOW: T }), reject: false });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    const res = JSON.parse(String(r.stdout)) as { blocks: number; code: number; out: string };
+    expect(res).toMatchObject({ blocks: 0, code: 0 });
+    expect(res.out).toContain("session-token-rotation: 0 error(s)");
+  });
+});
