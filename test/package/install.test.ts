@@ -26,9 +26,15 @@ function userEnv(extra: Record<string, string> = {}): Record<string, string | un
  * A strict consumer that checks the package's declarations too. The API takes Node Buffers, so a
  * consumer has @types/node, as for any Node library: the repo's copy stands in for theirs.
  */
-function consumerTsconfig(file: string): string {
+function consumerTsconfig(...files: string[]): string {
   const compilerOptions = { target: "ES2022", module: "ESNext", moduleResolution: "bundler", lib: ["ES2023"], typeRoots: [path.join(REPO_DIR, "node_modules", "@types")], types: ["node"], strict: true, noEmit: true, skipLibCheck: false };
-  return JSON.stringify({ compilerOptions, files: [file] });
+  return JSON.stringify({ compilerOptions, files });
+}
+
+/** The ```ts examples of docs/library.md, each as a module. */
+function libraryExamples(): string[] {
+  const doc = fs.readFileSync(path.join(REPO_DIR, "docs", "library.md"), "utf8");
+  return [...doc.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => `${m[1]}export {};\n`);
 }
 
 async function tsc(file: string) {
@@ -70,8 +76,11 @@ describe("the packed tarball installed into an empty project", () => {
     expect(String(r.stdout)).toContain("session-token-rotation");
   });
 
-  it("TypeScript compiles a consumer of the library API with the shipped declarations (without skipLibCheck)", async () => {
-    consumer.write("tsconfig.json", consumerTsconfig("good.ts"));
+  it("TypeScript compiles a consumer of the library API, and the examples of docs/library.md, with the shipped declarations (without skipLibCheck)", async () => {
+    const examples = libraryExamples();
+    expect(examples.length).toBeGreaterThan(0);
+    examples.forEach((text, i) => consumer.write(`example-${i + 1}.ts`, text));
+    consumer.write("tsconfig.json", consumerTsconfig("good.ts", ...examples.map((_, i) => `example-${i + 1}.ts`)));
     consumer.write(
       "good.ts",
       [
@@ -97,7 +106,16 @@ describe("the packed tarball installed into an empty project", () => {
     expect(r.out).toMatch(/bad\.ts\(2,14\): error TS2322/);
   });
 
-  it("the installed library runs under Node, and loads a lazy vendor chunk only when asked", async () => {
+  it("the installed library entry imports only Node builtins up front: yaml, remark, execa and yargs are lazy chunks", () => {
+    const entry = fs.readFileSync(consumer.path("node_modules/devrites-engine/dist/index.mjs"), "utf8");
+    const staticImports = [...entry.matchAll(/^import\b[^;]*?from\s+"([^"]+)"/gm)].map((m) => m[1] as string);
+    expect(staticImports.filter((s) => !s.startsWith("node:"))).toEqual([]);
+    const lazy = [...entry.matchAll(/import\("\.\/lib\/([a-z-]+)-[\w-]+\.mjs"\)/g)].map((m) => m[1]).sort();
+    expect(lazy).toEqual(["notify", "remark", "yaml", "yargs-completion"]);
+    expect(entry.length).toBeLessThan(400_000);
+  });
+
+  it("the installed library runs under Node: a parser, and main([\"check\"]), which loads the remark chunk", async () => {
     consumer.write(
       "run.mjs",
       [
