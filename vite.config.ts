@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => ({
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
       output: {
         // The CLI is CommonJS: Node starts a CommonJS entry about 9 ms sooner than an ES module
-        // (its ESM loader is not set up at all), on every call (README, Performance).
+        // (its ESM loader is not set up at all), on every call (docs/performance.md).
         format: mode === "lib" ? "es" : "cjs",
         charset: "ascii",
         // Each entry is one file plus one chunk per lazily imported vendor adapter (src/vendor/*:
