@@ -67,7 +67,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
     return { entries: [{ qid, kind: "answer", source: { kind: "option", number: Number(n) } }], batch: false };
   }
   const answer = normalizeText(words, `answer for ${qid}`);
-  if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: `devrites-engine state resolve ${qid} "<answer>"` });
+  if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: `devrites-engine state resolve ${qid} "<answer>" --human` });
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
 }
 

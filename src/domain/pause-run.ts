@@ -102,8 +102,8 @@ export function awaitingQuestionError(doc: StateDoc, command: "state pause" | "s
     ? `the run is already paused on question ${named}; answer or drop it before pausing for another reason`
     : `the run is paused on question ${named}, not by state pause; answering it resumes the run`;
   const hint = qid !== undefined
-    ? `devrites-engine state resolve ${qid} "<answer>"  (or --drop ${qid})`
-    : "devrites-engine status shows the awaited question; answer it with devrites-engine state resolve <qid>";
+    ? `devrites-engine state resolve ${qid} "<answer>" --human  (or --drop ${qid} --human)`
+    : "devrites-engine status shows the awaited question; answer it with devrites-engine state resolve <qid> \"<answer>\" --human";
   return new RefusedError(message, { hint, data: { qid: qid ?? null } });
 }
 
