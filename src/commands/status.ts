@@ -7,6 +7,7 @@ import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { parseTimestamp } from "../domain/clock.js";
 import { formatDiagnostic, sortDiagnostics } from "../domain/check/diagnostic.js";
 import { lintAll } from "../domain/check/lint-all.js";
+import { asksForFreeText } from "../domain/free-text-option.js";
 import { pauseSummary, REASON_CODES } from "../domain/pause-reasons.js";
 import { firstError } from "../documents/afk/sentinel.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
@@ -49,9 +50,9 @@ function questionLines(b: QuestionBlock, s: Style): string[] {
     return lines;
   }
   lines.push("  Resolve with:");
-  if (options.length > 0) lines.push(`    devrites-engine state resolve ${b.id} --option 1`);
-  else if (proposed) lines.push(`    devrites-engine state resolve ${b.id} --proposed`);
-  lines.push(`    devrites-engine state resolve ${b.id} "<your answer>"`);
+  if (options.length > 0 && !asksForFreeText(options[0]!.raw)) lines.push(`    devrites-engine state resolve ${b.id} --option 1 --human`);
+  else if (proposed) lines.push(`    devrites-engine state resolve ${b.id} --proposed --human`);
+  lines.push(`    devrites-engine state resolve ${b.id} "<your answer>" --human`);
   return lines;
 }
 

@@ -15,6 +15,7 @@ import { applyEdits, type FileContent, type TextEdit } from "../documents/text-e
 import { formatTimestamp } from "./clock.js";
 import { logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState } from "./cursor.js";
 import type { EventDraft } from "./events.js";
+import { asksForFreeText } from "./free-text-option.js";
 
 export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" };
 
@@ -112,6 +113,13 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
   if (!opt) {
     throw new BadInputError(`${entry.qid} has no option ${src.number}`, {
       hint: options.length > 0 ? `options are ${options.map((o) => o.number).join(", ")}` : "this question lists no options; give the answer text",
+    });
+  }
+  if (asksForFreeText(opt.raw)) {
+    // "Something else — describe it" is a request for text, not an answer to record.
+    throw new BadInputError(`option ${src.number} of ${entry.qid} asks for your own answer (${JSON.stringify(opt.answer)})`, {
+      hint: `give the text: devrites-engine state resolve ${entry.qid} "<your answer>" --human`,
+      data: { option: src.number },
     });
   }
   return normalizeText([opt.answer], "option text");
