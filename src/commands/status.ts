@@ -157,7 +157,7 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
     data.mode = { mode: "afk", slices_remaining: left ?? null, max_slices: max ?? null, review_queue: queue, max_review_queue: cap ?? null, allow_gates: sent.allowGates };
   }
 
-  // What check would report, as warnings.
+  // What check would report, labelled by severity (errors make `check` exit 3).
   const diagnostics = sortDiagnostics(
     lintAll(
       { state: stateText, questions: questionsText, decisions: session.read("decisions.md", false), touched: undefined, events: undefined },
@@ -165,7 +165,10 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
     ),
   );
   if (diagnostics.length > 0) {
-    lines.push("", s.yellow(`Warnings (${diagnostics.length}; devrites-engine check for details):`));
+    const errors = diagnostics.filter((d) => d.severity === "error").length;
+    const warnings = diagnostics.length - errors;
+    const counts = [errors > 0 ? `${errors} error${errors === 1 ? "" : "s"}` : "", warnings > 0 ? `${warnings} warning${warnings === 1 ? "" : "s"}` : ""].filter(Boolean).join(", ");
+    lines.push("", (errors > 0 ? s.red : s.yellow)(`Problems (${counts}; devrites-engine check for details):`));
     for (const d of diagnostics) lines.push(...wrap(formatDiagnostic(d), WIDTH, "  ", "    "));
   }
   data.warnings = diagnostics.map((d) => formatDiagnostic(d));
