@@ -33,6 +33,17 @@ export interface ResolveInput {
   human: boolean;
   recordDecision: boolean;
   now: Date;
+  /**
+   * When given (a batch), an entry that fails is recorded here with its line and skipped
+   * instead of thrown, so every bad line can be reported; the caller then writes nothing.
+   */
+  failures?: EntryFailure[];
+}
+
+/** One refused batch entry: its line (0 when it has none) and the error naming it. */
+export interface EntryFailure {
+  line: number;
+  error: EngineError;
 }
 
 export interface ResolveTexts {
@@ -147,7 +158,12 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       cut = findBlock(src, entry.qid);
       text = answerText(cut.block, entry);
     } catch (e) {
-      throw located(e as EngineError, entry);
+      const err = located(e as EngineError, entry);
+      if (input.failures) {
+        input.failures.push({ line: entry.where?.line ?? 0, error: err });
+        continue;
+      }
+      throw err;
     }
     const { block } = cut;
     const status = statusOf(block);
@@ -176,13 +192,15 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       continue;
     }
     const shown = status === "answered" || status === "dropped" ? `${status}: ${JSON.stringify(recorded)}` : `status ${JSON.stringify(status)}`;
-    throw located(
+    const conflict = located(
       new ConflictError(`qid not open (already answered/dropped): ${entry.qid}`, {
         hint: `recorded ${shown}; to change it, raise a new question with supersedes: ${entry.qid}`,
         data: { status, answer: recorded },
       }),
       entry,
     );
+    if (!input.failures) throw conflict;
+    input.failures.push({ line: entry.where?.line ?? 0, error: conflict });
   }
 
   const spliced = replacements.length > 0 ? src.splice(replacements) : undefined;
