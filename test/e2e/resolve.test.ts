@@ -86,17 +86,17 @@ describe("--dry-run and --json", () => {
     const r = await run(["state", "resolve", "--batch", "answers.txt", "--dry-run"]);
     expect(r).toEqual({
       exit: 0,
-      stdout: `Resolved: q-2026-09-02-001\nDropped:  ${AWAITED}: dropped\nWorkspace: questions.md + state.md updated.\nDry run: nothing written.\n`,
+      stdout: `Resolved: q-2026-09-02-001\nDropped:  ${AWAITED}: dropped\nWorkspace: would update questions.md + state.md.\nDry run: nothing written.\n`,
       stderr: "",
     });
     expect(snapshot(p)).toEqual(before);
   });
 
-  it("--dry-run without --batch is a usage error (exit 5)", async () => {
+  it("--dry-run on a single answer says what it would update and writes nothing", async () => {
     p = projectFromFixture("table-awaiting");
     const before = snapshot(p);
     const r = await run(["state", "resolve", AWAITED, ANSWER, "--dry-run"]);
-    expect(r.exit).toBe(5);
+    expect(r).toEqual({ exit: 0, stdout: `Resolved: ${AWAITED}\nStatus:   answered\nWorkspace: would update questions.md + state.md.\nDry run: nothing written.\n`, stderr: "" });
     expect(snapshot(p)).toEqual(before);
   });
 
