@@ -18,12 +18,17 @@ const WIDTH = 80;
 /** Most urgent first. */
 const GATE_ORDER = ["blocking", "escalating", "validating", "advisory"];
 
-/** `HH:MM` in the reader's zone, with the date when it is not today. */
+/**
+ * `HH:MM` in the reader's zone, with the date when it is not today, then the zone as an
+ * offset (`UTC`, `UTC-04:00`): the one rule for times printed for people (status, pause).
+ */
 export function localTime(t: Date, now: Date): string {
   const hm = `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+  const off = -t.getTimezoneOffset();
+  const zone = off === 0 ? "UTC" : `UTC${off > 0 ? "+" : "-"}${String(Math.floor(Math.abs(off) / 60)).padStart(2, "0")}:${String(Math.abs(off) % 60).padStart(2, "0")}`;
   const sameDay = t.getFullYear() === now.getFullYear() && t.getMonth() === now.getMonth() && t.getDate() === now.getDate();
-  if (sameDay) return hm;
-  return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")} ${hm}`;
+  if (sameDay) return `${hm} ${zone}`;
+  return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")} ${hm} ${zone}`;
 }
 
 /** Quote a value for a POSIX shell command line the reader may paste. */

@@ -87,6 +87,8 @@ export interface PausePlan {
   attempt: number;
   threshold: number;
   summary: string;
+  /** Paused: the pause this one replaced (a run already blocked), so the caller can say so. */
+  replaced?: { reason: string; resumesAt: string | undefined };
 }
 
 /**
@@ -166,12 +168,16 @@ export function planPause(stateText: string, input: PauseInput, threshold: numbe
     next_action: nextAction,
   });
   const attempt = input.reason === "external_blocker" && threshold > 1 && status !== "blocked" ? threshold : 1;
+  // A second pause replaces the first (its reason and resume time): allowed, and reported.
+  const before = cursorValue(doc, "pause_reason");
+  const replaced = status === "blocked" && before !== undefined && before !== "" ? { reason: before, resumesAt: cursorValue(doc, "resumes_at") || undefined } : undefined;
   return {
     kind: "paused",
     state: text,
     attempt,
     threshold,
     summary,
+    ...(replaced !== undefined ? { replaced } : {}),
     events: [{
       event: "paused",
       detail: {
