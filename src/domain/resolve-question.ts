@@ -191,10 +191,15 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       outcomes.push({ qid: entry.qid, kind: entry.kind, text, already: true });
       continue;
     }
-    const shown = status === "answered" || status === "dropped" ? `${status}: ${JSON.stringify(recorded)}` : `status ${JSON.stringify(status)}`;
+    const terminal = status === "answered" || status === "dropped";
+    const shown = terminal ? `${status}: ${JSON.stringify(recorded)}` : `status ${JSON.stringify(status)}`;
+    // A status the engine does not know (a hand edit) is fixed in the file; superseding is for real answers.
+    const hint = terminal
+      ? `recorded ${shown}; to change it, raise a new question with supersedes: ${entry.qid} (devrites-engine question add --supersedes ${entry.qid} --gate GATE --question "…")`
+      : `questions.md has ${shown} for ${entry.qid}, which is not a question status; set it to open, then answer again`;
     const conflict = located(
       new ConflictError(`qid not open (already answered/dropped): ${entry.qid}`, {
-        hint: `recorded ${shown}; to change it, raise a new question with supersedes: ${entry.qid}`,
+        hint,
         data: { status, answer: recorded },
       }),
       entry,

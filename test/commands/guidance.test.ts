@@ -123,8 +123,11 @@ describe("item 3: every check finding is a step that works in that state", () =>
     expect(c.stdout).toMatch(/questions\.md:42:9 error question-unknown-status q-2026-09-02-003: unknown status "Pending"; set it to open \(or answered \/ dropped\)$/m);
     expect(c.stdout).toMatch(/awaiting-not-open .*whose status is "pending"; set it to open in questions\.md, then answer it/);
     expect(c.stdout).not.toContain("re-run devrites-engine state resolve");
-    // The resolve the old advice named is refused here (exit 4): the advice is the edit.
-    expect((await run(["state", "resolve", AWAITED, "x"])).exit).toBe(4);
+    // The resolve the old advice named is refused here (exit 4); its hint, too, is the edit.
+    const refused = await run(["state", "resolve", AWAITED, "x"]);
+    expect(refused.exit).toBe(4);
+    expect(refused.stderr).toContain(`hint: questions.md has status "pending" for ${AWAITED}, which is not a question status; set it to open, then answer again`);
+    expect(refused.stderr).not.toContain("supersedes");
     p.write(`${W}/questions.md`, q);
     expect((await run(["state", "resolve", AWAITED, "x", "--human"])).exit).toBe(0);
   });
@@ -157,6 +160,17 @@ describe("item 3: every check finding is a step that works in that state", () =>
     p = projectFromFixture("table-awaiting");
     p.write(`${W}/state.md`, edit(p.read(`${W}/state.md`)));
     expect((await run(["check"])).stdout).toContain(advice);
+  });
+});
+
+describe("item 3: error hints are commands that work", () => {
+  it("a conflict's hint is a question add command that is accepted", async () => {
+    p = projectFromFixture("table-awaiting");
+    const r = await run(["state", "resolve", "q-2026-09-01-001", "Rotate on expiry only"]);
+    expect(r.exit).toBe(4);
+    const cmd = /\(devrites-engine (question add [^)]*)\)/.exec(r.stderr)![1]!;
+    const argv = cmd.replace("GATE", "advisory").replace('"…"', "Rotate-on-expiry-after-all?").split(" ");
+    expect((await run(argv)).exit).toBe(0);
   });
 });
 

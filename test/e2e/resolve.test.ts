@@ -72,7 +72,7 @@ describe("identical re-runs", () => {
     const r = await run(["state", "resolve", AWAITED, "Drop now"]);
     expect(r.exit).toBe(4);
     expect(r.stderr).toBe(
-      `devrites-engine: qid not open (already answered/dropped): ${AWAITED}\nhint: recorded answered: "${ANSWER}"; to change it, raise a new question with supersedes: ${AWAITED}\n`,
+      `devrites-engine: qid not open (already answered/dropped): ${AWAITED}\nhint: recorded answered: "${ANSWER}"; to change it, raise a new question with supersedes: ${AWAITED} (devrites-engine question add --supersedes ${AWAITED} --gate GATE --question "…")\n`,
     );
     expect(snapshot(p)).toEqual(after);
   });
