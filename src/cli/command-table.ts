@@ -108,7 +108,7 @@ export const COMMANDS: CommandDef[] = [
       proposed: bool("answer with the proposed: value"),
       drop: bool("drop the question (reason defaults to 'dropped')"),
       batch: str("resolve every entry of FILE, all or nothing"),
-      "dry-run": bool("with --batch: check and print, write nothing"),
+      "dry-run": bool("check and print what would be written, write nothing"),
       interactive: bool("choose a question and an answer at prompts (also from a pipe)"),
     },
     run: stateResolve,

@@ -18,7 +18,7 @@ function outcomeLines(plan: RaisePlan): string[] {
   const lines = [`Raised: ${plan.qid}`];
   switch (plan.outcome) {
     case "paused":
-      lines.push(`Paused:   the run awaits this answer (${plan.gate})`, `Resolve:  devrites-engine state resolve ${plan.qid} "<answer>"`);
+      lines.push(`Paused:   the run awaits this answer (${plan.gate})`, `Resolve:  devrites-engine state resolve ${plan.qid} "<answer>" --human`);
       break;
     case "queued":
       lines.push(`Queued:   behind ${plan.queuedBehind} (the run stays paused on it)`);

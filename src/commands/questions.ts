@@ -3,6 +3,7 @@
 
 import { BadInputError, DuplicateIdError, RefusedError } from "../errors.js";
 import { fieldValue, gateOf, GATES, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
+import { asksForFreeText } from "../domain/free-text-option.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 function summary(b: QuestionBlock) {
@@ -57,9 +58,10 @@ export async function questionsShow(ctx: CommandContext, args: CommandArgs): Pro
   if (s.raised_at) lines.push(`  raised:   ${s.raised_at}`);
   if (s.status === "open") {
     lines.push("", "Answer with one of:");
-    for (const x of s.options) lines.push(`  devrites-engine state resolve ${b.id} --option ${x.number}    # ${x.answer}`);
-    if (s.proposed) lines.push(`  devrites-engine state resolve ${b.id} --proposed`);
-    lines.push(`  devrites-engine state resolve ${b.id} "<your answer>"`, `  devrites-engine state resolve --drop ${b.id} "<reason>"`);
+    // An option that asks for free text ("Something else — describe it") is answered with the text line.
+    for (const x of s.options) if (!asksForFreeText(x.text)) lines.push(`  devrites-engine state resolve ${b.id} --option ${x.number} --human    # ${x.answer}`);
+    if (s.proposed) lines.push(`  devrites-engine state resolve ${b.id} --proposed --human`);
+    lines.push(`  devrites-engine state resolve ${b.id} "<your answer>" --human`, `  devrites-engine state resolve --drop ${b.id} "<reason>" --human`);
   } else {
     lines.push(`  ${s.status === "dropped" ? "reason" : "answer"}:   ${s.answer ?? ""}`);
     if (s.answered_at) lines.push(`  at:       ${s.answered_at}${s.answered_by ? ` by ${s.answered_by}` : ""}`);

@@ -4,7 +4,10 @@
 import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/cursor.js";
-import { blockerThreshold, DEFAULT_BLOCKER_THRESHOLD, parsePauseInput, planPause } from "../domain/pause-run.js";
+import { parseTimestamp } from "../domain/clock.js";
+import { AUTO_RESUMABLE, blockerThreshold, DEFAULT_BLOCKER_THRESHOLD, parsePauseInput, planPause } from "../domain/pause-run.js";
+import { pauseSummary } from "../domain/pause-reasons.js";
+import { localTime } from "./status.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const USAGE = "devrites-engine state pause --reason CODE [--detail TEXT] [--until TIMESTAMP]";
@@ -39,14 +42,19 @@ export async function statePause(ctx: CommandContext, args: CommandArgs): Promis
       data: { ...data, deferred: true, attempt: plan.attempt, threshold: plan.threshold },
     };
   }
+  // Printed times follow status: the reader's zone, named (the files keep UTC).
+  const shown = (code: string, at: string | undefined) => pauseSummary(code, at === undefined ? undefined : parseTimestamp(at), (t) => localTime(t, ctx.now));
+  const replaced = plan.replaced;
+  const lostTimer = replaced?.reason === AUTO_RESUMABLE && replaced.resumesAt !== undefined && input.resumesAt === undefined;
   return {
     exit: 0,
     lines: [
-      `Paused:   ${plan.summary}`,
+      `Paused:   ${shown(input.reason, input.resumesAt)}`,
+      ...(replaced !== undefined ? [`Replaces: ${shown(replaced.reason, replaced.resumesAt)}${lostTimer ? " (it no longer resumes by itself)" : ""}`] : []),
       ...(input.detail !== undefined ? [`Detail:   ${input.detail}`] : []),
       "Status:   blocked",
       "Resume:   devrites-engine state resume",
     ],
-    data: { ...data, deferred: false, status: "blocked", summary: plan.summary },
+    data: { ...data, deferred: false, status: "blocked", summary: plan.summary, replaced: replaced === undefined ? null : { reason: replaced.reason, resumes_at: replaced.resumesAt ?? null } },
   };
 }

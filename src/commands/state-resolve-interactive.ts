@@ -5,6 +5,7 @@ import { BadInputError } from "../errors.js";
 import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/cursor.js";
+import { asksForFreeText } from "../domain/free-text-option.js";
 import type { ResolveEntry } from "../domain/resolve-question.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { resolveEntries } from "./state-resolve.js";
@@ -35,7 +36,7 @@ class Prompter {
       if (reply === undefined) {
         this.out("\n");
         throw new BadInputError("input ended before an answer was confirmed; nothing was written", {
-          hint: "answer at the prompts, or use devrites-engine state resolve <qid> <answer>",
+          hint: 'answer at the prompts, or use devrites-engine state resolve <qid> "<answer>" --human',
         });
       }
       const value = accept(reply.trim());
@@ -100,8 +101,9 @@ export async function interactiveResolve(
     const reason = await p.ask("Reason (empty = dropped): ", (r) => normalizeText([r], "drop reason"));
     entry = { qid: chosen.id, kind: "drop", source: { kind: "text", text: reason === "" ? "dropped" : reason } };
     summary = `Drop ${chosen.id} (${reason === "" ? "dropped" : reason})`;
-  } else if (pick === typeIt) {
-    const text = await p.ask("Answer: ", (r) => {
+  } else if (pick === typeIt || asksForFreeText(options[pick - 1]!.raw)) {
+    // "Something else — describe it" asks for the text, as "type another answer" does.
+    const text = await p.ask(pick === typeIt ? "Answer: " : `${options[pick - 1]!.answer} — your answer: `, (r) => {
       const t = normalizeText([r], "answer");
       return t === "" ? undefined : t;
     }, "  The answer cannot be empty.");

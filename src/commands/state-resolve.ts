@@ -2,19 +2,19 @@
 // question is among them. Checks run in the order commands.md gives: workspace, schema,
 // arguments, lock, question.
 
-import { BadInputError } from "../errors.js";
+import { BadInputError, EngineError, type ErrorDetails } from "../errors.js";
 import type { FileContent } from "../documents/text-edit.js";
-import { parseBatch } from "../documents/batch/parse-batch.js";
+import { parseBatchLines } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema, normalizeText } from "../domain/cursor.js";
-import { planResolve, type EntryOutcome, type ResolveEntry, type ResolvePlan } from "../domain/resolve-question.js";
+import { planResolve, type EntryFailure, type EntryOutcome, type ResolveEntry, type ResolvePlan } from "../domain/resolve-question.js";
 import { readUserFile } from "../workspace/user-files.js";
 import { interactiveResolve } from "./state-resolve-interactive.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 export const RESOLVE_USAGE =
-  "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | --drop <qid> [<reason…>] | --batch <file> [--dry-run]";
+  "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | --drop <qid> [<reason…>] | --batch <file>; each form takes --dry-run";
 
 /** Open the workspace and pass the checks every resolve form shares (files, schema gate). */
 export function openForResolve(ctx: CommandContext): WorkspaceSession {
@@ -30,25 +30,46 @@ function usage(message: string): BadInputError {
   return new BadInputError(message, { hint: RESOLVE_USAGE.replace(/^usage: /, "") });
 }
 
-/** Turn the command line into resolve entries (exit 5 for anything malformed). */
-function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: ResolveEntry[]; batch: boolean } {
+/**
+ * Every refused batch line in one error: the first line's message, kind and exit code when
+ * it is alone; otherwise all of them, one per line in file order, with the first's exit code.
+ */
+function batchFailure(file: string, failures: readonly EntryFailure[]): EngineError {
+  const sorted = [...failures].sort((a, b) => a.line - b.line);
+  const first = sorted[0]!.error;
+  if (sorted.length === 1) return first;
+  const Kind = first.constructor as new (message: string, details?: ErrorDetails) => EngineError;
+  return new Kind(`${file}: ${sorted.length} entries refused, nothing written:\n${sorted.map((f) => `  ${f.error.message}`).join("\n")}`, {
+    hint: `fix every listed line, then run the batch again (exit ${first.exitCode} is the first line's)`,
+    data: { failures: sorted.map((f) => ({ line: f.line, exit: f.error.exitCode, error: f.error.message, hint: f.error.hint ?? null })) },
+  });
+}
+
+/** Turn the command line into resolve entries (exit 5 for anything malformed; a batch collects its bad lines). */
+function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string } {
   const o = args.options;
   const pos = args.positionals;
   if (typeof o.batch === "string") {
     if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed) throw usage("--batch takes no question id or answer");
     const text = readUserFile(ctx.io.cwd, o.batch);
     if (text === undefined) throw new BadInputError(`Batch file not found: ${o.batch}`, { hint: `no readable file at ${o.batch} (relative to ${ctx.io.cwd})` });
-    const entries = parseBatch(text, o.batch).map<ResolveEntry>((e) => ({
-      qid: e.qid,
-      kind: e.kind,
-      source: { kind: "text", text: e.kind === "drop" && e.payload === "" ? "dropped" : normalizeText([e.payload], () => `answer for ${e.qid} (${o.batch}:${e.line})`) },
-      where: { file: o.batch as string, line: e.line },
-    }));
-    if (entries.length === 0) throw new BadInputError(`${o.batch} has no entries`, { hint: "write one `qid: answer` per line" });
-    for (const e of entries) if (e.source.kind === "text" && e.source.text === "") throw new BadInputError(`${o.batch}:${e.where!.line}: empty answer for ${e.qid} (line ${e.where!.line})`);
-    return { entries, batch: true };
+    const parsed = parseBatchLines(text, o.batch);
+    const failures: EntryFailure[] = [...parsed.errors];
+    const entries: ResolveEntry[] = [];
+    for (const e of parsed.entries) {
+      let answer: string;
+      try {
+        answer = e.kind === "drop" && e.payload === "" ? "dropped" : normalizeText([e.payload], () => `answer for ${e.qid} (${o.batch}:${e.line})`);
+      } catch (err) {
+        failures.push({ line: e.line, error: err as BadInputError });
+        continue;
+      }
+      if (answer === "") failures.push({ line: e.line, error: new BadInputError(`${o.batch}:${e.line}: empty answer for ${e.qid} (line ${e.line})`) });
+      else entries.push({ qid: e.qid, kind: e.kind, source: { kind: "text", text: answer }, where: { file: o.batch, line: e.line } });
+    }
+    if (entries.length === 0 && failures.length === 0) throw new BadInputError(`${o.batch} has no entries`, { hint: "write one `qid: answer` per line" });
+    return { entries, batch: true, failures, file: o.batch };
   }
-  if (o["dry-run"]) throw usage("--dry-run goes with --batch");
   const qid = pos[0];
   if (qid === undefined || qid === "") throw usage("a question id is required");
   const words = pos.slice(1);
@@ -67,7 +88,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
     return { entries: [{ qid, kind: "answer", source: { kind: "option", number: Number(n) } }], batch: false };
   }
   const answer = normalizeText(words, `answer for ${qid}`);
-  if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: `devrites-engine state resolve ${qid} "<answer>"` });
+  if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: `devrites-engine state resolve ${qid} "<answer>" --human` });
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
 }
 
@@ -77,13 +98,15 @@ function entryLine(o: EntryOutcome, batch: boolean): string[] {
   return o.kind === "answer" ? [`Resolved: ${o.qid}`, "Status:   answered"] : [`Dropped:  ${o.qid}`, `Reason:   ${o.text}`];
 }
 
-function workspaceLine(plan: ResolvePlan): string {
+/** The files written — or, for a dry run, the files the same command would write. */
+function workspaceLine(plan: ResolvePlan, dryRun: boolean): string {
   const names = [
     plan.questions !== undefined ? "questions.md" : undefined,
     plan.state !== undefined ? "state.md" : undefined,
     plan.decisions !== undefined ? "decisions.md" : undefined,
   ].filter((x): x is string => x !== undefined);
-  return names.length === 0 ? "Workspace: no change." : `Workspace: ${names.join(" + ")} updated.`;
+  if (names.length === 0) return "Workspace: no change.";
+  return dryRun ? `Workspace: would update ${names.join(" + ")}.` : `Workspace: ${names.join(" + ")} updated.`;
 }
 
 /** Run the resolve transaction for `entries` (also used by interactive mode). */
@@ -91,18 +114,21 @@ export function resolveEntries(
   ctx: CommandContext,
   session: WorkspaceSession,
   entries: ResolveEntry[],
-  opts: { human: boolean; recordDecision: boolean; dryRun: boolean; batch: boolean },
+  opts: { human: boolean; recordDecision: boolean; dryRun: boolean; batch: boolean; failures?: readonly EntryFailure[]; file?: string },
 ): Outcome {
-  const plan = session.mutate(() => {
+  const compute = () => {
     // Bytes: a resolve decodes only the blocks it edits (a 10,000-question file stays bytes).
     const questions = session.readBytes("questions.md", true);
     const state = session.read("state.md", true);
     assertSchema(parseState(state), session.ws.slug);
     const decisions = opts.recordDecision ? session.read("decisions.md", false) : undefined;
+    // A batch collects every refused line (the command line's first, then the questions'), then writes nothing.
+    const failures = opts.batch ? [...(opts.failures ?? [])] : undefined;
     const p = planResolve(
       { slug: session.ws.slug, questions, state, decisions },
-      { entries, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now },
+      { entries, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now, failures },
     );
+    if (failures !== undefined && failures.length > 0) throw batchFailure(opts.file ?? "batch", failures);
     const files = new Map<string, FileContent>();
     if (!opts.dryRun) {
       if (p.questions !== undefined) files.set("questions.md", p.questions);
@@ -110,9 +136,13 @@ export function resolveEntries(
       if (p.decisions !== undefined) files.set("decisions.md", p.decisions);
     }
     return { changes: { files, events: opts.dryRun ? [] : p.events }, result: p };
-  });
+  };
+  // Bad batch lines are argument errors, found before the lock (commands.md's order): the
+  // questions are still checked, read-only, so every refused line is reported at once.
+  if (opts.failures !== undefined && opts.failures.length > 0) compute();
+  const plan = session.mutate(compute);
   const lines = plan.outcomes.flatMap((o) => entryLine(o, opts.batch));
-  lines.push(workspaceLine(plan));
+  lines.push(workspaceLine(plan, opts.dryRun));
   if (opts.dryRun) lines.push("Dry run: nothing written.");
   return {
     exit: 0,
@@ -135,11 +165,13 @@ export async function stateResolve(ctx: CommandContext, args: CommandArgs): Prom
   if (interactive) {
     return interactiveResolve(ctx, session, args, resolveEntries);
   }
-  const { entries, batch } = entriesFrom(ctx, args);
+  const { entries, batch, failures, file } = entriesFrom(ctx, args);
   return resolveEntries(ctx, session, entries, {
     human: args.options.human === true,
     recordDecision: args.options["record-decision"] === true,
     dryRun: args.options["dry-run"] === true,
     batch,
+    failures,
+    file,
   });
 }

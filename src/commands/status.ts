@@ -7,6 +7,7 @@ import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { parseTimestamp } from "../domain/clock.js";
 import { formatDiagnostic, sortDiagnostics } from "../domain/check/diagnostic.js";
 import { lintAll } from "../domain/check/lint-all.js";
+import { asksForFreeText } from "../domain/free-text-option.js";
 import { pauseSummary, REASON_CODES } from "../domain/pause-reasons.js";
 import { firstError } from "../documents/afk/sentinel.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
@@ -17,12 +18,17 @@ const WIDTH = 80;
 /** Most urgent first. */
 const GATE_ORDER = ["blocking", "escalating", "validating", "advisory"];
 
-/** `HH:MM` in the reader's zone, with the date when it is not today. */
+/**
+ * `HH:MM` in the reader's zone, with the date when it is not today, then the zone as an
+ * offset (`UTC`, `UTC-04:00`): the one rule for times printed for people (status, pause).
+ */
 export function localTime(t: Date, now: Date): string {
   const hm = `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
+  const off = -t.getTimezoneOffset();
+  const zone = off === 0 ? "UTC" : `UTC${off > 0 ? "+" : "-"}${String(Math.floor(Math.abs(off) / 60)).padStart(2, "0")}:${String(Math.abs(off) % 60).padStart(2, "0")}`;
   const sameDay = t.getFullYear() === now.getFullYear() && t.getMonth() === now.getMonth() && t.getDate() === now.getDate();
-  if (sameDay) return hm;
-  return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")} ${hm}`;
+  if (sameDay) return `${hm} ${zone}`;
+  return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")} ${hm} ${zone}`;
 }
 
 /** Quote a value for a POSIX shell command line the reader may paste. */
@@ -49,9 +55,9 @@ function questionLines(b: QuestionBlock, s: Style): string[] {
     return lines;
   }
   lines.push("  Resolve with:");
-  if (options.length > 0) lines.push(`    devrites-engine state resolve ${b.id} --option 1`);
-  else if (proposed) lines.push(`    devrites-engine state resolve ${b.id} --proposed`);
-  lines.push(`    devrites-engine state resolve ${b.id} "<your answer>"`);
+  if (options.length > 0 && !asksForFreeText(options[0]!.raw)) lines.push(`    devrites-engine state resolve ${b.id} --option 1 --human`);
+  else if (proposed) lines.push(`    devrites-engine state resolve ${b.id} --proposed --human`);
+  lines.push(`    devrites-engine state resolve ${b.id} "<your answer>" --human`);
   return lines;
 }
 
@@ -156,7 +162,7 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
     data.mode = { mode: "afk", slices_remaining: left ?? null, max_slices: max ?? null, review_queue: queue, max_review_queue: cap ?? null, allow_gates: sent.allowGates };
   }
 
-  // What check would report, as warnings.
+  // What check would report, labelled by severity (errors make `check` exit 3).
   const diagnostics = sortDiagnostics(
     lintAll(
       { state: stateText, questions: questionsText, decisions: session.read("decisions.md", false), touched: undefined, events: undefined },
@@ -164,7 +170,10 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
     ),
   );
   if (diagnostics.length > 0) {
-    lines.push("", s.yellow(`Warnings (${diagnostics.length}; devrites-engine check for details):`));
+    const errors = diagnostics.filter((d) => d.severity === "error").length;
+    const warnings = diagnostics.length - errors;
+    const counts = [errors > 0 ? `${errors} error${errors === 1 ? "" : "s"}` : "", warnings > 0 ? `${warnings} warning${warnings === 1 ? "" : "s"}` : ""].filter(Boolean).join(", ");
+    lines.push("", (errors > 0 ? s.red : s.yellow)(`Problems (${counts}; devrites-engine check for details):`));
     for (const d of diagnostics) lines.push(...wrap(formatDiagnostic(d), WIDTH, "  ", "    "));
   }
   data.warnings = diagnostics.map((d) => formatDiagnostic(d));

@@ -87,6 +87,8 @@ export interface PausePlan {
   attempt: number;
   threshold: number;
   summary: string;
+  /** Paused: the pause this one replaced (a run already blocked), so the caller can say so. */
+  replaced?: { reason: string; resumesAt: string | undefined };
 }
 
 /**
@@ -102,8 +104,8 @@ export function awaitingQuestionError(doc: StateDoc, command: "state pause" | "s
     ? `the run is already paused on question ${named}; answer or drop it before pausing for another reason`
     : `the run is paused on question ${named}, not by state pause; answering it resumes the run`;
   const hint = qid !== undefined
-    ? `devrites-engine state resolve ${qid} "<answer>"  (or --drop ${qid})`
-    : "devrites-engine status shows the awaited question; answer it with devrites-engine state resolve <qid>";
+    ? `devrites-engine state resolve ${qid} "<answer>" --human  (or --drop ${qid} --human)`
+    : "devrites-engine status shows the awaited question; answer it with devrites-engine state resolve <qid> \"<answer>\" --human";
   return new RefusedError(message, { hint, data: { qid: qid ?? null } });
 }
 
@@ -166,12 +168,16 @@ export function planPause(stateText: string, input: PauseInput, threshold: numbe
     next_action: nextAction,
   });
   const attempt = input.reason === "external_blocker" && threshold > 1 && status !== "blocked" ? threshold : 1;
+  // A second pause replaces the first (its reason and resume time): allowed, and reported.
+  const before = cursorValue(doc, "pause_reason");
+  const replaced = status === "blocked" && before !== undefined && before !== "" ? { reason: before, resumesAt: cursorValue(doc, "resumes_at") || undefined } : undefined;
   return {
     kind: "paused",
     state: text,
     attempt,
     threshold,
     summary,
+    ...(replaced !== undefined ? { replaced } : {}),
     events: [{
       event: "paused",
       detail: {

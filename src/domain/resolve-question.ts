@@ -15,6 +15,7 @@ import { applyEdits, type FileContent, type TextEdit } from "../documents/text-e
 import { formatTimestamp } from "./clock.js";
 import { logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState } from "./cursor.js";
 import type { EventDraft } from "./events.js";
+import { asksForFreeText } from "./free-text-option.js";
 
 export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" };
 
@@ -32,6 +33,17 @@ export interface ResolveInput {
   human: boolean;
   recordDecision: boolean;
   now: Date;
+  /**
+   * When given (a batch), an entry that fails is recorded here with its line and skipped
+   * instead of thrown, so every bad line can be reported; the caller then writes nothing.
+   */
+  failures?: EntryFailure[];
+}
+
+/** One refused batch entry: its line (0 when it has none) and the error naming it. */
+export interface EntryFailure {
+  line: number;
+  error: EngineError;
 }
 
 export interface ResolveTexts {
@@ -114,6 +126,13 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
       hint: options.length > 0 ? `options are ${options.map((o) => o.number).join(", ")}` : "this question lists no options; give the answer text",
     });
   }
+  if (asksForFreeText(opt.raw)) {
+    // "Something else — describe it" is a request for text, not an answer to record.
+    throw new BadInputError(`option ${src.number} of ${entry.qid} asks for your own answer (${JSON.stringify(opt.answer)})`, {
+      hint: `give the text: devrites-engine state resolve ${entry.qid} "<your answer>" --human`,
+      data: { option: src.number },
+    });
+  }
   return normalizeText([opt.answer], "option text");
 }
 
@@ -139,7 +158,12 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       cut = findBlock(src, entry.qid);
       text = answerText(cut.block, entry);
     } catch (e) {
-      throw located(e as EngineError, entry);
+      const err = located(e as EngineError, entry);
+      if (input.failures) {
+        input.failures.push({ line: entry.where?.line ?? 0, error: err });
+        continue;
+      }
+      throw err;
     }
     const { block } = cut;
     const status = statusOf(block);
@@ -167,14 +191,21 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       outcomes.push({ qid: entry.qid, kind: entry.kind, text, already: true });
       continue;
     }
-    const shown = status === "answered" || status === "dropped" ? `${status}: ${JSON.stringify(recorded)}` : `status ${JSON.stringify(status)}`;
-    throw located(
+    const terminal = status === "answered" || status === "dropped";
+    const shown = terminal ? `${status}: ${JSON.stringify(recorded)}` : `status ${JSON.stringify(status)}`;
+    // A status the engine does not know (a hand edit) is fixed in the file; superseding is for real answers.
+    const hint = terminal
+      ? `recorded ${shown}; to change it, raise a new question with supersedes: ${entry.qid} (devrites-engine question add --supersedes ${entry.qid} --gate GATE --question "…")`
+      : `questions.md has ${shown} for ${entry.qid}, which is not a question status; set it to open, then answer again`;
+    const conflict = located(
       new ConflictError(`qid not open (already answered/dropped): ${entry.qid}`, {
-        hint: `recorded ${shown}; to change it, raise a new question with supersedes: ${entry.qid}`,
+        hint,
         data: { status, answer: recorded },
       }),
       entry,
     );
+    if (!input.failures) throw conflict;
+    input.failures.push({ line: entry.where?.line ?? 0, error: conflict });
   }
 
   const spliced = replacements.length > 0 ? src.splice(replacements) : undefined;

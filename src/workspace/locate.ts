@@ -8,6 +8,22 @@ import { BadInputError, NoWorkspaceError, RefusedError } from "../errors.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
 
+/** The second way on, for someone outside DevRites (the first line names the skill). */
+const INIT_WAY = "devrites-engine init <slug>";
+
+/** `workspaces here: a, b` (or that there are none, and how to start one): only on error paths. */
+function workspacesHere(root: string, slug = "<slug>"): string {
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(path.join(root, "work"), { withFileTypes: true }).filter((e) => e.isDirectory() && isExistingSlug(e.name)).map((e) => e.name).sort();
+  } catch {
+    // No work/ directory: no workspaces.
+  }
+  return names.length > 0
+    ? `workspaces here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ` …and ${names.length - 10} more` : ""} (pick one with --workspace SLUG), or start one with devrites-engine init ${slug}`
+    : `there are no workspaces in ${root} yet; start one with devrites-engine init ${slug}`;
+}
+
 /** Names an existing workspace may have (formats.md, Layout). */
 export const EXISTING_SLUG = /^[A-Za-z0-9._-]+$/;
 
@@ -57,7 +73,8 @@ export function findRoot(cwd: string, rootOption: string | undefined, envRoot: s
         return abs;
       }
     }
-    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `no .devrites directory at ${abs}` });
+    const missing = lstat(abs) === undefined ? `${abs} does not exist` : `no .devrites directory (or work/ directory) at ${abs}`;
+    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${missing}; point --root at the project directory, or start a workspace there with ${INIT_WAY} --root ${given}` });
   }
   let dir = path.resolve(cwd);
   for (;;) {
@@ -107,13 +124,13 @@ export function selectedSlug(root: string, option: string | undefined, envSlug: 
  * @throws NoWorkspaceError for a missing/invalid slug, an unknown workspace, or an unsafe one.
  */
 export function openWorkspace(root: string, slug: string | undefined): Workspace {
-  if (slug === undefined) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${path.join(root, "ACTIVE")} names no workspace` });
+  if (slug === undefined) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${path.join(root, "ACTIVE")} names no workspace; ${workspacesHere(root)}` });
   if (!isExistingSlug(slug)) {
-    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-')` });
+    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-'); ${workspacesHere(root)}` });
   }
   const dir = path.join(root, "work", slug);
   const st = lstat(dir);
-  if (!st) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `no workspace ${slug} under ${path.join(root, "work")}` });
+  if (!st) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `unknown workspace ${JSON.stringify(slug)} (no ${path.join(root, "work", slug)}); ${workspacesHere(root, slug)}` });
   if (st.isSymbolicLink()) {
     throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { hint: "workspaces must be real directories inside the root" });
   }

@@ -98,12 +98,11 @@ describe("questions show", () => {
   raised:   2026-09-02T14:05:11Z
 
 Answer with one of:
-  devrites-engine state resolve q-2026-09-02-003 --option 1    # Keep one release, drop in follow-up
-  devrites-engine state resolve q-2026-09-02-003 --option 2    # Drop now
-  devrites-engine state resolve q-2026-09-02-003 --option 3    # Something else
-  devrites-engine state resolve q-2026-09-02-003 --proposed
-  devrites-engine state resolve q-2026-09-02-003 "<your answer>"
-  devrites-engine state resolve --drop q-2026-09-02-003 "<reason>"
+  devrites-engine state resolve q-2026-09-02-003 --option 1 --human    # Keep one release, drop in follow-up
+  devrites-engine state resolve q-2026-09-02-003 --option 2 --human    # Drop now
+  devrites-engine state resolve q-2026-09-02-003 --proposed --human
+  devrites-engine state resolve q-2026-09-02-003 "<your answer>" --human
+  devrites-engine state resolve --drop q-2026-09-02-003 "<reason>" --human
 `);
   });
 

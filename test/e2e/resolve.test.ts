@@ -72,7 +72,7 @@ describe("identical re-runs", () => {
     const r = await run(["state", "resolve", AWAITED, "Drop now"]);
     expect(r.exit).toBe(4);
     expect(r.stderr).toBe(
-      `devrites-engine: qid not open (already answered/dropped): ${AWAITED}\nhint: recorded answered: "${ANSWER}"; to change it, raise a new question with supersedes: ${AWAITED}\n`,
+      `devrites-engine: qid not open (already answered/dropped): ${AWAITED}\nhint: recorded answered: "${ANSWER}"; to change it, raise a new question with supersedes: ${AWAITED} (devrites-engine question add --supersedes ${AWAITED} --gate GATE --question "…")\n`,
     );
     expect(snapshot(p)).toEqual(after);
   });
@@ -86,17 +86,17 @@ describe("--dry-run and --json", () => {
     const r = await run(["state", "resolve", "--batch", "answers.txt", "--dry-run"]);
     expect(r).toEqual({
       exit: 0,
-      stdout: `Resolved: q-2026-09-02-001\nDropped:  ${AWAITED}: dropped\nWorkspace: questions.md + state.md updated.\nDry run: nothing written.\n`,
+      stdout: `Resolved: q-2026-09-02-001\nDropped:  ${AWAITED}: dropped\nWorkspace: would update questions.md + state.md.\nDry run: nothing written.\n`,
       stderr: "",
     });
     expect(snapshot(p)).toEqual(before);
   });
 
-  it("--dry-run without --batch is a usage error (exit 5)", async () => {
+  it("--dry-run on a single answer says what it would update and writes nothing", async () => {
     p = projectFromFixture("table-awaiting");
     const before = snapshot(p);
     const r = await run(["state", "resolve", AWAITED, ANSWER, "--dry-run"]);
-    expect(r.exit).toBe(5);
+    expect(r).toEqual({ exit: 0, stdout: `Resolved: ${AWAITED}\nStatus:   answered\nWorkspace: would update questions.md + state.md.\nDry run: nothing written.\n`, stderr: "" });
     expect(snapshot(p)).toEqual(before);
   });
 
@@ -126,7 +126,7 @@ describe("--dry-run and --json", () => {
 
   it.each([
     [["state", "resolve", "--json", "q-404", "x"], 3, "qid not found: q-404", "open questions: q-2026-09-02-001, q-2026-09-02-002, q-2026-09-02-003"],
-    [["state", "resolve", "--json", AWAITED], 5, `Answer text required for ${AWAITED}`, `devrites-engine state resolve ${AWAITED} "<answer>"`],
+    [["state", "resolve", "--json", AWAITED], 5, `Answer text required for ${AWAITED}`, `devrites-engine state resolve ${AWAITED} "<answer>" --human`],
     [["state", "resolve", "--json", "--batch", "missing.txt"], 5, "Batch file not found: missing.txt", undefined],
   ])("--json on failure prints {ok:false, exit, error, hint} on stdout and nothing on stderr (%#)", async (args, exit, error, hint) => {
     p = projectFromFixture("table-awaiting");

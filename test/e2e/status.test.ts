@@ -54,21 +54,21 @@ describe("status golden files", () => {
 });
 
 describe("status details", () => {
-  it("the resume time is shown in the reader's zone (resumes_at is stored in UTC)", async () => {
+  it("the resume time is shown in the reader's zone, with the zone named (resumes_at is stored in UTC)", async () => {
     const p = copyCase("paused-reason");
     const utc = await runCli(["status"], { cwd: p.dir, env: UTC });
     const ny = await runCli(["status"], { cwd: p.dir, env: { TZ: "America/New_York" } });
     const tokyo = await runCli(["status"], { cwd: p.dir, env: { TZ: "Asia/Tokyo" } });
-    expect(utc.stdout).toContain("Paused: subscription usage cap reached, resumes 14:50\n");
-    expect(ny.stdout).toContain("Paused: subscription usage cap reached, resumes 10:50\n");
+    expect(utc.stdout).toContain("Paused: subscription usage cap reached, resumes 14:50 UTC\n");
+    expect(ny.stdout).toContain("Paused: subscription usage cap reached, resumes 10:50 UTC-04:00\n");
     // 23:50 in Tokyo is still 2026-07-20 there, like DEVRITES_NOW (19:00 local): no date shown.
-    expect(tokyo.stdout).toContain("Paused: subscription usage cap reached, resumes 23:50\n");
+    expect(tokyo.stdout).toContain("Paused: subscription usage cap reached, resumes 23:50 UTC+09:00\n");
   });
 
   it("a resume time on another day than now shows its date", async () => {
     const p = copyCase("paused-reason");
     const r = await runCli(["status"], { cwd: p.dir, env: { ...UTC, DEVRITES_NOW: "2026-07-19T22:00:00Z" } });
-    expect(r.stdout).toContain("resumes 2026-07-20 14:50\n");
+    expect(r.stdout).toContain("resumes 2026-07-20 14:50 UTC\n");
   });
 
   it("every other pause reason shows its label and plain resume", async () => {
@@ -150,7 +150,7 @@ describe("status --json", () => {
     const j = JSON.parse((await runCli(["status", "--json"], { cwd: copyCase("paused-reason").dir, env: UTC })).stdout);
     expect(j.awaiting).toEqual([]);
     expect(j.pause).toEqual({
-      reason: "usage_cap", summary: "subscription usage cap reached, resumes 14:50",
+      reason: "usage_cap", summary: "subscription usage cap reached, resumes 14:50 UTC",
       detail: "Claude weekly usage cap reached while building SLICE-004; the provider resets the cap at 14:50 UTC", resumes_at: "2026-07-20T14:50:00Z",
     });
   });

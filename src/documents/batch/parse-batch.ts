@@ -17,7 +17,15 @@ export interface BatchEntry {
  * @throws BadInputError naming `<file>:<line>` for a line without ':', an empty answer or qid, a repeated qid.
  */
 export function parseBatch(text: string, file: string): BatchEntry[] {
+  const { entries, errors } = parseBatchLines(text, file);
+  if (errors.length > 0) throw errors[0]!.error;
+  return entries;
+}
+
+/** Every good entry and every bad line with its error (naming `<file>:<line>`), in file order. */
+export function parseBatchLines(text: string, file: string): { entries: BatchEntry[]; errors: { line: number; error: BadInputError }[] } {
   const entries: BatchEntry[] = [];
+  const errors: { line: number; error: BadInputError }[] = [];
   const seen = new Map<string, number>();
   const rows = text.split("\n");
   if (rows.length > 0 && rows[rows.length - 1] === "") rows.pop();
@@ -34,28 +42,28 @@ export function parseBatch(text: string, file: string): BatchEntry[] {
     }
     const colon = body.indexOf(":");
     if (colon < 0) {
-      throw new BadInputError(`${file}:${line}: syntax error: expected "qid: answer" or "--drop qid: reason" (line ${line})`, {
+      return void errors.push({ line, error: new BadInputError(`${file}:${line}: syntax error: expected "qid: answer" or "--drop qid: reason" (line ${line})`, {
         hint: "every entry needs a ':' after the question id",
-      });
+      }) });
     }
     const qid = body.slice(0, colon).trim();
     const payload = body.slice(colon + 1).trim();
     if (qid === "" || /\s/.test(qid)) {
-      throw new BadInputError(`${file}:${line}: invalid question id ${JSON.stringify(qid)} (line ${line})`);
+      return void errors.push({ line, error: new BadInputError(`${file}:${line}: invalid question id ${JSON.stringify(qid)} (line ${line})`) });
     }
     if (kind === "answer" && payload === "") {
-      throw new BadInputError(`${file}:${line}: empty answer for ${qid} (line ${line})`, {
+      return void errors.push({ line, error: new BadInputError(`${file}:${line}: empty answer for ${qid} (line ${line})`, {
         hint: `write the answer after "${qid}:", or use "--drop ${qid}: reason"`,
-      });
+      }) });
     }
     const first = seen.get(qid);
     if (first !== undefined) {
-      throw new BadInputError(`${file}:${line}: ${qid} appears twice in the batch (first at line ${first})`, {
+      return void errors.push({ line, error: new BadInputError(`${file}:${line}: ${qid} appears twice in the batch (first at line ${first})`, {
         hint: "keep one entry per question",
-      });
+      }) });
     }
     seen.set(qid, line);
     entries.push({ line, qid, kind, payload });
   });
-  return entries;
+  return { entries, errors };
 }

@@ -48,7 +48,7 @@ export function lintAll(texts: WorkspaceTexts, opts: LintOptions): Diagnostic[] 
       try {
         JSON.parse(line);
       } catch {
-        out.push({ file: "events.jsonl", line: i + 1, col: 1, severity: "warning", rule: "events-line", message: "this audit line is not valid JSON (a torn write, or a hand edit)" });
+        out.push({ file: "events.jsonl", line: i + 1, col: 1, severity: "warning", rule: "events-line", message: "this audit line is not valid JSON (a torn write, or a hand edit); delete or repair the line (the log is append-only otherwise)" });
       }
     });
   }

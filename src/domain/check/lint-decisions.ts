@@ -13,11 +13,11 @@ export function lintDecisions(text: string): Diagnostic[] {
   const first = new Map<string, number>();
   const define = (id: string, line: number, col: number) => {
     if (!/^DEC-\d{3,}$/.test(id)) {
-      out.push({ file: FILE, line, col, severity: "warning", rule: "decision-id-format", message: `${id} is not DEC-### (three or more digits)` });
+      out.push({ file: FILE, line, col, severity: "warning", rule: "decision-id-format", message: `${id} is not DEC-### (three or more digits); rename it, e.g. DEC-001` });
     }
     const n = id.replace(/^DEC-0*/, "");
     const prev = first.get(n);
-    if (prev !== undefined) out.push({ file: FILE, line, col, severity: "error", rule: "decision-duplicate-id", message: `${id} is defined again (first at line ${prev}); DEC ids are never reused` });
+    if (prev !== undefined) out.push({ file: FILE, line, col, severity: "error", rule: "decision-duplicate-id", message: `${id} is defined again (first at line ${prev}); DEC ids are never reused, give the later entry the next free DEC-### by hand` });
     else first.set(n, line);
   };
   for (const h of view.headings) {

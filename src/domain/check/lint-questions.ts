@@ -29,32 +29,32 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
   for (const [id, blocks] of doc.byId) {
     if (blocks.length > 1) {
       for (const b of blocks.slice(1)) {
-        push(b.heading, 4, "error", "question-duplicate-id", `duplicate question id ${id} (first at line ${lineOf(blocks[0]!.heading)}); the engine refuses to write it`);
+        push(b.heading, 4, "error", "question-duplicate-id", `duplicate question id ${id} (first at line ${lineOf(blocks[0]!.heading)}); the engine refuses to write it until one block is renamed or merged into the other`);
       }
     }
   }
   for (const b of doc.blocks) {
-    if (!ANY_ID.test(b.id)) push(b.heading, 4, "error", "question-bad-id", `malformed question id ${JSON.stringify(b.id)}`);
+    if (!ANY_ID.test(b.id)) push(b.heading, 4, "error", "question-bad-id", `malformed question id ${JSON.stringify(b.id)}; rename the heading to ## q-<id> (letters, digits, '.', '_', '-')`);
     else if (!ENGINE_ID.test(b.id) && b.id.startsWith("q-")) {
       // Hand-written ids like q-7 are legal; only flag look-alikes of engine ids.
       if (/^q-\d{4}-/.test(b.id)) push(b.heading, 4, "warning", "question-id-format", `${b.id} looks like an engine id but is not q-YYYY-MM-DD-NNN`);
     }
     const status = statusOf(b);
     const st = fieldCol(b, "status");
-    if (!b.byKey.has("status")) push(b.heading, 1, "error", "question-no-status", `${b.id} has no status: field`);
+    if (!b.byKey.has("status")) push(b.heading, 1, "error", "question-no-status", `${b.id} has no status: field; add status: open (or answered / dropped)`);
     else if (!(QUESTION_STATUSES as readonly string[]).includes(status)) {
-      push(st.index, st.col, "error", "question-unknown-status", `${b.id}: unknown status ${JSON.stringify(fieldValue(b, "status"))} (expected open | answered | dropped)`);
+      push(st.index, st.col, "error", "question-unknown-status", `${b.id}: unknown status ${JSON.stringify(fieldValue(b, "status"))}; set it to open (or answered / dropped)`);
     }
     const gate = gateOf(b);
     const g = fieldCol(b, "gate");
     if (gate === "") {
-      if (b.byKey.has("gate")) push(g.index, g.col, "error", "question-unknown-gate", `${b.id}: empty gate`);
-      else push(b.heading, 1, "warning", "question-no-gate", `${b.id} has no gate: field`);
+      if (b.byKey.has("gate")) push(g.index, g.col, "error", "question-unknown-gate", `${b.id}: empty gate; set it to one of ${GATES.join(" | ")}`);
+      else push(b.heading, 1, "warning", "question-no-gate", `${b.id} has no gate: field; add gate: ${GATES.join(" | ")}`);
     } else if (!(GATES as readonly string[]).includes(gate)) {
-      push(g.index, g.col, "error", "question-unknown-gate", `${b.id}: unknown gate ${JSON.stringify(fieldValue(b, "gate"))} (expected ${GATES.join(" | ")})`);
+      push(g.index, g.col, "error", "question-unknown-gate", `${b.id}: unknown gate ${JSON.stringify(fieldValue(b, "gate"))}; set it to one of ${GATES.join(" | ")}`);
     }
     if (gate === "escalating" && !(fieldValue(b, "route") ?? "")) {
-      push(g.index, g.col, "warning", "question-escalating-route", `${b.id} is escalating but has no route: field`);
+      push(g.index, g.col, "warning", "question-escalating-route", `${b.id} is escalating but has no route: field; add route: <role> (who should answer)`);
     }
     for (const key of ["raised_at", "answered_at"]) {
       const v = fieldValue(b, key);
@@ -64,8 +64,8 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
       }
     }
     if (status === "answered" || status === "dropped") {
-      if ((fieldValue(b, "answer") ?? "") === "" && status === "answered") push(st.index, st.col, "error", "question-answered-without-answer", `${b.id} is answered but its answer: is empty`);
-      if ((fieldValue(b, "answered_at") ?? "") === "") push(st.index, st.col, "warning", "question-no-answered-at", `${b.id} is ${status} but has no answered_at`);
+      if ((fieldValue(b, "answer") ?? "") === "" && status === "answered") push(st.index, st.col, "error", "question-answered-without-answer", `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${b.id} "<answer>" --human)`);
+      if ((fieldValue(b, "answered_at") ?? "") === "") push(st.index, st.col, "warning", "question-no-answered-at", `${b.id} is ${status} but has no answered_at; add answered_at: <YYYY-MM-DDTHH:MM:SSZ>`);
     }
     if (status === "open" && (fieldValue(b, "answer") ?? "") !== "") {
       const c = fieldCol(b, "answer");
@@ -73,18 +73,18 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
     }
     const seen = new Set<string>();
     for (const f of b.fields) {
-      if (seen.has(f.key)) push(f.index, 1, "warning", "question-duplicate-field", `${b.id}: ${f.key} appears twice; only the first is read`);
+      if (seen.has(f.key)) push(f.index, 1, "warning", "question-duplicate-field", `${b.id}: ${f.key} appears twice; only the first is read, delete the other`);
       seen.add(f.key);
     }
   }
   for (const r of doc.register) {
     const status = r.status.toLowerCase();
     if (status !== "" && !(QUESTION_STATUSES as readonly string[]).includes(status)) {
-      push(r.index, 1, "error", "register-unknown-status", `register row ${r.id}: unknown status ${JSON.stringify(r.status)}`);
+      push(r.index, 1, "error", "register-unknown-status", `register row ${r.id}: unknown status ${JSON.stringify(r.status)}; set it to open, answered or dropped`);
     }
     const gate = r.gate.toLowerCase();
     if (gate !== "" && !(GATES as readonly string[]).includes(gate)) {
-      push(r.index, 1, "error", "register-unknown-gate", `register row ${r.id}: unknown gate ${JSON.stringify(r.gate)}`);
+      push(r.index, 1, "error", "register-unknown-gate", `register row ${r.id}: unknown gate ${JSON.stringify(r.gate)}; set it to one of ${GATES.join(", ")}`);
     }
   }
   return out;

@@ -32,10 +32,10 @@ export function lintState(doc: StateDoc, reasonCodes: readonly string[]): Diagno
   if (!schema) {
     out.push({ file: FILE, line: 1, col: 1, severity: "error", rule: "state-schema", message: `no schema field (schema 2); run devrites-engine migrate to upgrade to schema ${ENGINE_SCHEMA}` });
   } else if (schema.value !== String(ENGINE_SCHEMA)) {
-    push(schema.index, colOf(doc, schema.index, schema.valueStart), "error", "state-schema", `schema is ${JSON.stringify(schema.value)}; this engine requires ${ENGINE_SCHEMA} (devrites-engine migrate)`);
+    push(schema.index, colOf(doc, schema.index, schema.valueStart), "error", "state-schema", `schema is ${JSON.stringify(schema.value)}; this engine requires ${ENGINE_SCHEMA} (${/^\d+$/.test(schema.value) && Number(schema.value) > ENGINE_SCHEMA ? "upgrade devrites-engine" : /^\d+$/.test(schema.value) ? "devrites-engine migrate" : `set it to ${ENGINE_SCHEMA} if the workspace is current, else devrites-engine migrate`})`);
   }
   if (status && !(RUN_STATUSES as readonly string[]).includes(status.value.toLowerCase())) {
-    push(status.index, colOf(doc, status.index, status.valueStart), "error", "state-unknown-status", `unknown status ${JSON.stringify(status.value)} (expected ${RUN_STATUSES.join(" | ")})`);
+    push(status.index, colOf(doc, status.index, status.valueStart), "error", "state-unknown-status", `unknown status ${JSON.stringify(status.value)}; set it to one of ${RUN_STATUSES.join(" | ")}`);
   }
   if (!status) push(phase!.index, 1, "warning", "state-no-status", "the cursor has no status field");
   if (phase) {
@@ -50,13 +50,13 @@ export function lintState(doc: StateDoc, reasonCodes: readonly string[]): Diagno
     const first = seen.get(f.key);
     if (first === undefined) seen.set(f.key, f.index);
     else if (["schema", "phase", "status", "nextaction", "afkslicesremaining", ...PAUSE_FIELDS.map((k) => k.replace(/_/g, ""))].includes(f.key)) {
-      push(f.index, 1, "warning", "state-duplicate-field", `${f.rawKey} appears again (first on line ${doc.view.lines[first]!.number}); only the first is read`);
+      push(f.index, 1, "warning", "state-duplicate-field", `${f.rawKey} appears again (first on line ${doc.view.lines[first]!.number}); only the first is read, delete the other`);
     }
   }
 
   const reason = doc.cursor.get("pausereason");
   if (reason && reason.value !== "" && !reasonCodes.includes(reason.value)) {
-    push(reason.index, colOf(doc, reason.index, reason.valueStart), "error", "state-unknown-pause-reason", `unknown pause_reason ${JSON.stringify(reason.value)}`);
+    push(reason.index, colOf(doc, reason.index, reason.valueStart), "error", "state-unknown-pause-reason", `unknown pause_reason ${JSON.stringify(reason.value)}; set it to one of ${reasonCodes.join(", ")}`);
   }
   const resumesAt = doc.cursor.get("resumesat");
   if (resumesAt && resumesAt.value !== "" && !isWorkspaceTimestamp(resumesAt.value)) {
@@ -65,7 +65,7 @@ export function lintState(doc: StateDoc, reasonCodes: readonly string[]): Diagno
   for (const key of ["afkslicesremaining", "sequenceposition", "sequenceworkspacesremaining", "blockerattempts"]) {
     const f = doc.cursor.get(key);
     if (f && !/^\d+$/.test(f.value)) {
-      push(f.index, colOf(doc, f.index, f.valueStart), "error", "state-bad-counter", `${f.rawKey} must be a nonnegative integer (got ${JSON.stringify(f.value)})`);
+      push(f.index, colOf(doc, f.index, f.valueStart), "error", "state-bad-counter", `${f.rawKey} must be a nonnegative integer (got ${JSON.stringify(f.value)}); write a whole number or delete the line`);
     }
   }
 

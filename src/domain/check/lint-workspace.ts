@@ -1,7 +1,7 @@
 // Cross-file invariants between state.md and questions.md: the awaiting section and the
 // question it names, open gates while the run is not paused, pause fields off `blocked`.
 
-import { gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { QUESTION_STATUSES, gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import type { StateDoc } from "../../documents/state/parse-state.js";
 import { PAUSE_FIELDS } from "../cursor.js";
 import type { Diagnostic } from "./diagnostic.js";
@@ -15,6 +15,13 @@ export interface ModeInfo {
 /** Gates whose open questions must have paused the run. */
 const PAUSING_GATES = ["blocking", "validating", "escalating"];
 
+/** The question id of the first awaiting section, when it names one that is open (resolving it clears the section). */
+function openAwaited(state: StateDoc, questions: QuestionsDoc): string | undefined {
+  const q = state.awaiting[0]?.questionId;
+  const blocks = q === undefined ? undefined : questions.byId.get(q);
+  return blocks?.length === 1 && statusOf(blocks[0]!) === "open" ? q : undefined;
+}
+
 /** Invariants that need both state.md and questions.md. */
 export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: ModeInfo): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -27,13 +34,19 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
   for (const section of state.awaiting) {
     const qidField = section.fields.find((f) => f.key === "questionid");
     if (!qidField || qidField.value === "") {
-      out.push({ file: "state.md", line: sLine(section.heading), col: 1, severity: "error", rule: "awaiting-no-question", message: "## Awaiting human names no question (add question_id: <qid>)" });
+      out.push({ file: "state.md", line: sLine(section.heading), col: 1, severity: "error", rule: "awaiting-no-question", message: "## Awaiting human names no question; add question_id: <qid> to it" });
       continue;
     }
     const col = qidField.valueStart - state.view.lines[qidField.index]!.start + 1;
     const blocks = questions.byId.get(qidField.value);
     if (!blocks) {
-      out.push({ file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-missing-question", message: `## Awaiting human names ${qidField.value}, which is not in questions.md` });
+      out.push({ file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-missing-question", message: `## Awaiting human names ${qidField.value}, which is not in questions.md; restore its ## ${qidField.value} block, or remove the section and set status: running by hand` });
+    } else if (blocks.every((b) => !(QUESTION_STATUSES as readonly string[]).includes(statusOf(b)))) {
+      // A hand-edited status ("Pending"): resolve would refuse it as not open, so the step is the edit.
+      out.push({
+        file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-not-open",
+        message: `## Awaiting human names ${qidField.value}, whose status is ${JSON.stringify(statusOf(blocks[0]!))}; set it to open in questions.md, then answer it (devrites-engine state resolve ${qidField.value} "<answer>" --human)`,
+      });
     } else if (blocks.every((b) => statusOf(b) !== "open")) {
       out.push({
         file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-not-open",
@@ -42,19 +55,19 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
     }
   }
   if (statusValue === "awaiting_human" && state.awaiting.length === 0) {
-    out.push({ file: "state.md", line: sLine(status!.index), col: 1, severity: "error", rule: "awaiting-without-section", message: "status is awaiting_human but there is no ## Awaiting human section naming the question" });
+    out.push({ file: "state.md", line: sLine(status!.index), col: 1, severity: "error", rule: "awaiting-without-section", message: "status is awaiting_human but there is no ## Awaiting human section naming the question; add the section (question_id: <qid>), or set status: running if nothing is awaited" });
   }
   if (state.awaiting.length > 0 && status && statusValue !== "awaiting_human") {
-    out.push({ file: "state.md", line: sLine(state.awaiting[0]!.heading), col: 1, severity: "error", rule: "section-without-awaiting", message: `## Awaiting human is present but status is ${status.value}` });
+    out.push({ file: "state.md", line: sLine(state.awaiting[0]!.heading), col: 1, severity: "error", rule: "section-without-awaiting", message: `## Awaiting human is present but status is ${status.value}; set status: awaiting_human${openAwaited(state, questions) !== undefined ? `, or answer it (devrites-engine state resolve ${openAwaited(state, questions)} "<answer>" --human removes the section)` : ""}` });
   }
   if (status && statusValue !== "blocked") {
     for (const key of PAUSE_FIELDS) {
       const f = state.cursor.get(key.replace(/_/g, ""));
-      if (f) out.push({ file: "state.md", line: sLine(f.index), col: 1, severity: "error", rule: "pause-fields-not-blocked", message: `${f.rawKey} is set but the run is ${status.value}; pause fields exist only while blocked` });
+      if (f) out.push({ file: "state.md", line: sLine(f.index), col: 1, severity: "error", rule: "pause-fields-not-blocked", message: `${f.rawKey} is set but the run is ${status.value}; pause fields exist only while blocked, delete the line (or pause: devrites-engine state pause --reason CODE)` });
     }
   }
   if (statusValue === "blocked" && !state.cursor.get("pausereason")) {
-    out.push({ file: "state.md", line: sLine(status!.index), col: 1, severity: "warning", rule: "blocked-without-reason", message: "status is blocked but no pause_reason says why (devrites-engine state pause --reason CODE)" });
+    out.push({ file: "state.md", line: sLine(status!.index), col: 1, severity: "warning", rule: "blocked-without-reason", message: "status is blocked but no pause_reason says why; devrites-engine state pause --reason CODE records one, devrites-engine state resume continues" });
   }
   if (status && !paused && statusValue !== "") {
     for (const b of questions.blocks) {
@@ -65,7 +78,9 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
       const f = b.byKey.get("status");
       out.push({
         file: "questions.md", line: qLine(f ? f.index : b.heading), col: 1, severity: "error", rule: "open-gate-not-paused",
-        message: `${b.id} is an open ${gate} question but the run is ${status.value}; pause on it (question add does) or resolve it`,
+        // Typically a question queued behind another: resolving that one resumed the run. No
+        // command pauses on an existing question, so the step that works is answering or dropping it.
+        message: `${b.id} is an open ${gate} question but the run is ${status.value}; answer it (devrites-engine state resolve ${b.id} "<answer>" --human) or drop it (devrites-engine state resolve --drop ${b.id} "<reason>" --human)`,
       });
     }
   }

@@ -1,0 +1,280 @@
+// Guidance that leads somewhere (issue 13, items 1–4 and 7), in process through main():
+// commands printed for a person carry --human; free-text options are not answers; every
+// check finding and hint is a step that works when followed; no-workspace errors say what
+// was looked for; writes report what they did (dry run, batches, replaced pauses, times).
+
+import fs from "node:fs";
+import os from "node:os";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Io } from "../../src/io.js";
+import { main } from "../../src/cli/main.js";
+import { makeProject, projectFromFixture, type Project } from "../helpers/project.js";
+import { snapshot } from "../helpers/snapshot.js";
+
+const W = ".devrites/work/session-token-rotation";
+const AWAITED = "q-2026-09-02-003";
+const VALIDATING = "q-2026-09-02-002";
+const NOW = "2026-07-20T10:00:00Z";
+
+let p: Project;
+// Printed times follow the process's zone (Node reads TZ when it changes); pin it per test.
+const zone = process.env.TZ;
+beforeEach(() => void (process.env.TZ = "UTC"));
+afterEach(() => {
+  p?.cleanup();
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+/** Run one command line in process; replies feed interactive prompts. */
+async function run(argv: string[], opts: { env?: Record<string, string>; replies?: string[] } = {}) {
+  let out = "";
+  let err = "";
+  const replies = [...(opts.replies ?? [])];
+  const io: Io = {
+    env: { DEVRITES_NOW: NOW, ...opts.env },
+    cwd: p.dir,
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    readLine: async () => replies.shift(),
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    now: () => new Date(NOW),
+    pid: process.pid,
+    hostname: os.hostname(),
+  };
+  const exit = await main(argv, io);
+  return { exit, stdout: out, stderr: err };
+}
+
+/** Every `devrites-engine state resolve …` command in a text. */
+const resolveCommands = (text: string) => [...text.matchAll(/devrites-engine state resolve [^\n#]*/g)].map((m) => m[0].trim());
+
+describe("item 1: commands printed for a person carry --human", () => {
+  it.each([
+    ["status", ["status"], false],
+    ["questions show", ["questions", "show", AWAITED], false],
+    ["question add (on a running run, so it pauses)", ["question", "add", "--gate", "blocking", "--question", "Which region?"], true],
+    ["an empty answer's hint", ["state", "resolve", AWAITED, ""], false],
+    ["state pause's refusal hint", ["state", "pause", "--reason", "approval"], false],
+    ["state resume's refusal hint", ["state", "resume"], false],
+  ])("%s: every printed state resolve command has --human", async (_name, argv, running) => {
+    p = projectFromFixture("table-awaiting");
+    if (running) expect((await run(["state", "resolve", AWAITED, "x"])).exit).toBe(0);
+    const r = await run(argv);
+    const commands = resolveCommands(r.stdout + r.stderr);
+    expect(commands.length).toBeGreaterThan(0);
+    for (const c of commands) expect(c).toContain("--human");
+  });
+
+  it("a command copied from questions show is logged as the human's answer", async () => {
+    p = projectFromFixture("table-awaiting");
+    const shown = await run(["questions", "show", AWAITED]);
+    const line = resolveCommands(shown.stdout).find((c) => c.includes("--option 1"))!;
+    const r = await run(line.replace(/^devrites-engine /, "").split(" "));
+    expect(r.exit, r.stderr).toBe(0);
+    expect(p.read(`${W}/questions.md`)).toContain("answer: Keep one release, drop in follow-up\nanswered_by: human\n");
+  });
+});
+
+describe("item 2: an option that asks for free text is not an answer", () => {
+  it("--option N on 'Something else — describe it' is exit 5 with a hint to give the text, and writes nothing", async () => {
+    p = projectFromFixture("table-awaiting");
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", AWAITED, "--option", "3"]);
+    expect(r.exit).toBe(5);
+    expect(r.stderr).toContain(`hint: give the text: devrites-engine state resolve ${AWAITED} "<your answer>" --human`);
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("interactively, picking it asks for the text and confirms it; the text is the answer", async () => {
+    p = projectFromFixture("table-awaiting");
+    // Question 1 is the awaited one; option 3 asks for text; then confirm.
+    const r = await run(["state", "resolve", "--interactive"], { replies: ["1", "3", "  keep it  two releases ", "y"] });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`Answer ${AWAITED}: keep it two releases — write it?`);
+    expect(p.read(`${W}/questions.md`)).toContain("answer: keep it two releases\nanswered_by: human\n");
+    expect(p.read(`${W}/questions.md`)).not.toContain("answer: Something else");
+  });
+
+  it("status and questions show never offer --option for it", async () => {
+    p = projectFromFixture("table-awaiting");
+    const shown = await run(["questions", "show", AWAITED]);
+    expect(shown.stdout).not.toContain("--option 3");
+    expect(shown.stdout).toContain("--option 2 --human");
+  });
+
+  it("a batch answering with the option's words is free text and is written as given", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("a.txt", `${AWAITED}: Something else: two releases\n`);
+    const r = await run(["state", "resolve", "--batch", "a.txt"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(p.read(`${W}/questions.md`)).toContain("answer: Something else: two releases\n");
+  });
+});
+
+describe("item 3: every check finding is a step that works in that state", () => {
+  it("a hand-edited status Pending says set it to open; doing so makes state resolve work", async () => {
+    p = projectFromFixture("table-awaiting");
+    const q = p.read(`${W}/questions.md`);
+    p.write(`${W}/questions.md`, q.replace("## q-2026-09-02-003\nstatus: open", "## q-2026-09-02-003\nstatus: Pending"));
+    const c = await run(["check"]);
+    expect(c.exit).toBe(3);
+    expect(c.stdout).toMatch(/questions\.md:42:9 error question-unknown-status q-2026-09-02-003: unknown status "Pending"; set it to open \(or answered \/ dropped\)$/m);
+    expect(c.stdout).toMatch(/awaiting-not-open .*whose status is "pending"; set it to open in questions\.md, then answer it/);
+    expect(c.stdout).not.toContain("re-run devrites-engine state resolve");
+    // The resolve the old advice named is refused here (exit 4); its hint, too, is the edit.
+    const refused = await run(["state", "resolve", AWAITED, "x"]);
+    expect(refused.exit).toBe(4);
+    expect(refused.stderr).toContain(`hint: questions.md has status "pending" for ${AWAITED}, which is not a question status; set it to open, then answer again`);
+    expect(refused.stderr).not.toContain("supersedes");
+    p.write(`${W}/questions.md`, q);
+    expect((await run(["state", "resolve", AWAITED, "x", "--human"])).exit).toBe(0);
+  });
+
+  it("an open gate left after an ordinary resolve names the command that clears it, and that command does", async () => {
+    p = projectFromFixture("table-awaiting");
+    expect((await run(["state", "resolve", AWAITED, "--option", "1", "--human"])).exit).toBe(0);
+    const c = await run(["check", "--json"]);
+    const finding = (JSON.parse(c.stdout).diagnostics as { rule: string; message: string }[]).find((d) => d.rule === "open-gate-not-paused")!;
+    expect(finding.message).toContain(`answer it (devrites-engine state resolve ${VALIDATING} "<answer>" --human)`);
+    expect(finding.message).not.toContain("pause on it");
+    const advised = /\(devrites-engine (state resolve [^)]*)\)/.exec(finding.message)![1]!.replace('"<answer>"', "Fixed-30-days").split(" ");
+    expect((await run(advised)).exit).toBe(0);
+    expect((await run(["check"])).exit).toBe(0);
+  });
+
+  it("a validating question open while an AFK run with allow_gates runs is legitimate: no finding", async () => {
+    p = projectFromFixture("table-awaiting");
+    expect((await run(["state", "resolve", AWAITED, "x"])).exit).toBe(0);
+    p.write(".devrites/AFK", "allow_gates: [validating]\n");
+    const c = await run(["check"]);
+    expect(c.stdout).not.toContain("open-gate-not-paused");
+  });
+
+  it.each([
+    ["pause fields on a running run", (s: string) => s.replace("| status | awaiting_human |", "| status | running |\n| resumes_at | 2026-07-20T14:50:00Z |").replace(/## Awaiting human[\s\S]*?\n\n/, ""), "delete the line"],
+    ["an awaiting section while running", (s: string) => s.replace("| status | awaiting_human |", "| status | running |"), `devrites-engine state resolve ${AWAITED} "<answer>" --human removes the section`],
+    ["awaiting a question that is gone", (s: string) => s.replaceAll(AWAITED, "q-2026-09-02-009"), "restore its ## q-2026-09-02-009 block"],
+  ])("%s: the finding names its fix", async (_name, edit, advice) => {
+    p = projectFromFixture("table-awaiting");
+    p.write(`${W}/state.md`, edit(p.read(`${W}/state.md`)));
+    expect((await run(["check"])).stdout).toContain(advice);
+  });
+});
+
+describe("item 3: error hints are commands that work", () => {
+  it("a conflict's hint is a question add command that is accepted", async () => {
+    p = projectFromFixture("table-awaiting");
+    const r = await run(["state", "resolve", "q-2026-09-01-001", "Rotate on expiry only"]);
+    expect(r.exit).toBe(4);
+    const cmd = /\(devrites-engine (question add [^)]*)\)/.exec(r.stderr)![1]!;
+    const argv = cmd.replace("GATE", "advisory").replace('"…"', "Rotate-on-expiry-after-all?").split(" ");
+    expect((await run(argv)).exit).toBe(0);
+  });
+});
+
+describe("item 4: no dead ends for someone outside DevRites", () => {
+  const NO_WS = "devrites-engine: No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.\n";
+
+  it.each([
+    ["--workspace nope", ["status", "--workspace", "nope"], 'unknown workspace "nope"', "workspaces here: session-token-rotation"],
+    ["migrate nope", ["migrate", "nope"], 'unknown workspace "nope"', "devrites-engine init nope"],
+    ["--root /missing", ["status", "--root", "/nonexistent-devrites-root"], "/nonexistent-devrites-root does not exist", "devrites-engine init <slug> --root /nonexistent-devrites-root"],
+  ])("%s keeps the quoted first line and says what was not found and both ways on", async (_name, argv, found, way) => {
+    p = projectFromFixture("table-awaiting");
+    const r = await run(argv);
+    expect(r.exit).toBe(2);
+    expect(r.stderr.startsWith(NO_WS)).toBe(true);
+    expect(r.stderr).toContain(found);
+    expect(r.stderr).toContain(way);
+  });
+
+  it("an empty ACTIVE names the file and lists the workspaces there", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write(".devrites/ACTIVE", "\n");
+    const r = await run(["state", "resolve", AWAITED, "x"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain("ACTIVE names no workspace; workspaces here: session-token-rotation (pick one with --workspace SLUG), or start one with devrites-engine init <slug>");
+  });
+
+  it("a root without workspaces says there are none and how to start one", async () => {
+    p = makeProject({ ".devrites/ACTIVE": "\n" });
+    fs.mkdirSync(p.path(".devrites/work"));
+    const r = await run(["status"]);
+    expect(r.stderr).toContain("there are no workspaces in");
+    expect(r.stderr).toContain("start one with devrites-engine init <slug>");
+  });
+});
+
+describe("item 7: writes report what they did", () => {
+  it.each([
+    ["a single answer", [AWAITED, "Keep it"]],
+    ["--option", [AWAITED, "--option", "2"]],
+    ["--proposed", [AWAITED, "--proposed"]],
+    ["--drop", ["--drop", AWAITED, "not needed"]],
+  ])("--dry-run with %s says 'would update' and writes nothing", async (_name, args) => {
+    p = projectFromFixture("table-awaiting");
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", ...args, "--dry-run"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Workspace: would update questions.md + state.md.\nDry run: nothing written.\n");
+    expect(r.stdout).not.toContain("updated.");
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("a batch with three bad lines reports all three with their lines, exits with the first's code, writes nothing", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("a.txt", `q-2026-09-02-001: info\nq-404: x\nno colon here\nq-2026-09-01-001: Rotate on expiry only\n${AWAITED}: ok\n`);
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", "--batch", "a.txt"]);
+    expect(r.exit).toBe(3); // line 2, qid not found, comes first
+    expect(r.stderr).toContain("a.txt: 3 entries refused, nothing written:\n");
+    expect(r.stderr).toContain("  a.txt:2: qid not found: q-404 (line 2)\n");
+    expect(r.stderr).toContain("  a.txt:3: syntax error");
+    expect(r.stderr).toContain("  a.txt:4: qid not open (already answered/dropped): q-2026-09-01-001 (line 4)\n");
+    expect(snapshot(p)).toEqual(before);
+    const j = JSON.parse((await run(["state", "resolve", "--batch", "a.txt", "--json"])).stdout);
+    expect(j.failures.map((f: { line: number; exit: number }) => [f.line, f.exit])).toEqual([[2, 3], [3, 5], [4, 4]]);
+  });
+
+  it("one bad line is reported exactly as before (its own message and hint)", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("a.txt", `q-404: x\n`);
+    const r = await run(["state", "resolve", "--batch", "a.txt"]);
+    expect(r.exit).toBe(3);
+    expect(r.stderr).toMatch(/^devrites-engine: a\.txt:1: qid not found: q-404 \(line 1\)\nhint: open questions: /);
+  });
+
+  it("a second pause replacing a usage_cap pause says so, and that it no longer resumes by itself", async () => {
+    p = projectFromFixture("table-awaiting");
+    expect((await run(["state", "resolve", AWAITED, "x"])).exit).toBe(0);
+    const first = await run(["state", "pause", "--reason", "usage_cap", "--until", "2026-07-20T14:50:00Z"]);
+    expect(first.stdout).toContain("Paused:   subscription usage cap reached, resumes 14:50 UTC\n");
+    expect(first.stdout).not.toContain("Replaces:");
+    const second = await run(["state", "pause", "--reason", "approval"]);
+    expect(second.exit).toBe(0);
+    expect(second.stdout).toContain("Replaces: subscription usage cap reached, resumes 14:50 UTC (it no longer resumes by itself)\n");
+    const j = JSON.parse((await run(["state", "pause", "--reason", "operator", "--json"])).stdout);
+    expect(j.replaced).toEqual({ reason: "approval", resumes_at: null });
+  });
+
+  it("pause and status print the resume time by the same rule (reader's zone, named)", async () => {
+    p = projectFromFixture("table-awaiting");
+    expect((await run(["state", "resolve", AWAITED, "x"])).exit).toBe(0);
+    process.env.TZ = "America/New_York";
+    const paused = await run(["state", "pause", "--reason", "usage_cap", "--until", "2026-07-20T14:50:00Z"]);
+    const status = await run(["status"]);
+    expect(paused.stdout).toContain("resumes 10:50 UTC-04:00\n");
+    expect(status.stdout).toContain("resumes 10:50 UTC-04:00\n");
+    expect(p.read(`${W}/state.md`)).toContain("| resumes_at | 2026-07-20T14:50:00Z |");
+  });
+
+  it("status labels findings by severity", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write(`${W}/state.md`, p.read(`${W}/state.md`).replace("| status | awaiting_human |", "| status | running |"));
+    const r = await run(["status"]);
+    expect(r.stdout).toMatch(/^Problems \(\d+ errors?(, \d+ warnings?)?; devrites-engine check for details\):$/m);
+    expect(r.stdout).not.toContain("Warnings (");
+  });
+});

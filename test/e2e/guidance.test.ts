@@ -1,0 +1,78 @@
+// Issue 13 items 1–4 and 7 through the built CLI, one spawned run per item (the details are
+// in test/commands/guidance.test.ts): what a person copies, free-text options, check advice
+// that works, no-workspace errors that lead on, and writes that report what they did.
+
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { projectFromFixture, type Project } from "../helpers/project.js";
+import { snapshot } from "../helpers/snapshot.js";
+
+const W = ".devrites/work/session-token-rotation";
+const AWAITED = "q-2026-09-02-003";
+
+let p: Project;
+afterEach(() => p?.cleanup());
+const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: p.dir, env: { TZ: "UTC", ...env } });
+
+describe("guidance through the built CLI", () => {
+  it("item 1: the command status prints for a person, pasted, records the answer as the human's", async () => {
+    p = projectFromFixture("table-awaiting");
+    const shown = await run(["status"]);
+    const line = /devrites-engine (state resolve \S+ --option 1 --human)\n/.exec(shown.stdout)![1]!;
+    const r = await run(line.split(" "));
+    expect(r.exit, r.stderr).toBe(0);
+    expect(p.read(`${W}/questions.md`)).toContain("answered_by: human\n");
+  });
+
+  it("item 2: --option on 'Something else — describe it' is exit 5, asks for the text, writes nothing", async () => {
+    p = projectFromFixture("table-awaiting");
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", AWAITED, "--option", "3"]);
+    expect({ exit: r.exit, stdout: r.stdout }).toEqual({ exit: 5, stdout: "" });
+    expect(r.stderr).toContain(`devrites-engine state resolve ${AWAITED} "<your answer>" --human`);
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("item 3: a hand-edited status 'Pending' is reported as such, with 'set it to open', not a resolve that would be refused", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write(`${W}/questions.md`, p.read(`${W}/questions.md`).replace(`## ${AWAITED}\nstatus: open`, `## ${AWAITED}\nstatus: Pending`));
+    const r = await run(["check"]);
+    expect(r.exit).toBe(3);
+    expect(r.stdout).toContain(`questions.md:42:9 error question-unknown-status ${AWAITED}: unknown status "Pending"; set it to open`);
+    expect(r.stdout).not.toContain("re-run devrites-engine state resolve");
+  });
+
+  it("item 4: --workspace nope keeps the quoted line and names what is there and how to start", async () => {
+    p = projectFromFixture("table-awaiting");
+    const r = await run(["status", "--workspace", "nope"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toMatch(/^devrites-engine: No active workspace\. Run \/rite-spec \(Claude\) \/ \$rite-spec \(Codex\) <feature> first\.\nhint: unknown workspace "nope" .*workspaces here: session-token-rotation .*devrites-engine init nope\n$/);
+  });
+
+  it("item 7: --dry-run on a single answer says 'would update' and writes nothing", async () => {
+    p = projectFromFixture("table-awaiting");
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", AWAITED, "--option", "1", "--dry-run"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`Resolved: ${AWAITED}\nStatus:   answered\nWorkspace: would update questions.md + state.md.\nDry run: nothing written.\n`);
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("item 7: a batch with three bad lines names all three, exits with the first's code, writes nothing", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("a.txt", `q-404: x\nno colon\nq-2026-09-01-001: Rotate on expiry only\n`);
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", "--batch", "a.txt"]);
+    expect(r.exit).toBe(3);
+    expect(r.stderr.match(/^ {2}a\.txt:\d+: /gm)).toEqual(["  a.txt:1: ", "  a.txt:2: ", "  a.txt:3: "]);
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("item 7: a pause replacing a usage_cap pause says so on stdout, times printed in the reader's zone", async () => {
+    p = projectFromFixture("table-awaiting");
+    expect((await run(["state", "resolve", AWAITED, "x"])).exit).toBe(0);
+    expect((await run(["state", "pause", "--reason", "usage_cap", "--until", "2026-07-20T14:50:00Z"])).stdout).toContain("resumes 14:50 UTC\n");
+    const r = await run(["state", "pause", "--reason", "approval"], { TZ: "Asia/Tokyo" });
+    expect(r.stdout).toContain("Replaces: subscription usage cap reached, resumes 23:50 UTC+09:00 (it no longer resumes by itself)\n");
+  });
+});
