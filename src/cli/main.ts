@@ -7,6 +7,7 @@ import type { Outcome } from "../commands/types.js";
 import { resolveNow } from "../domain/clock.js";
 import { parseCommandLine, unknownCommand } from "./argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
+import { completionValues } from "./completion-values.js";
 import { completionsFor } from "./completions.js";
 import { makeContext } from "./context.js";
 import { groupHelpText, helpText, isGroup } from "./help.js";
@@ -58,7 +59,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     if (argv[0] === "--get-yargs-completions") {
       // The shell asking for completions (the script `completion` prints calls this).
-      io.stdout(completionsFor(COMMANDS, GLOBAL_OPTIONS, argv.slice(1)).join("\n") + "\n");
+      io.stdout(completionsFor(COMMANDS, GLOBAL_OPTIONS, argv.slice(1), completionValues(io)).join("\n") + "\n");
       return 0;
     }
     const parsed = parseCommandLine(argv);
