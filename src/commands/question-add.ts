@@ -40,8 +40,13 @@ function outcomeLines(plan: RaisePlan): string[] {
 
 /** The new question as `questions show --markdown` renders it (the comment a hook posts). */
 async function questionMarkdown(session: WorkspaceSession, qid: string): Promise<string> {
-  const block = parseQuestions(session.read("questions.md", true)).byId.get(qid)?.[0];
-  return block ? renderCommentMarkdown({ slug: session.ws.slug, questions: [commentQuestion(block)] }) : "";
+  try {
+    const block = parseQuestions(session.read("questions.md", true)).byId.get(qid)?.[0];
+    return block ? await renderCommentMarkdown({ slug: session.ws.slug, questions: [commentQuestion(block)] }) : "";
+  } catch {
+    // The hook still runs (DEVRITES_QUESTION and the rest carry the question).
+    return "";
+  }
 }
 
 /** The notify hook as an Outcome.after: failures become a warning and a `notify_failed` event. */
