@@ -1,10 +1,12 @@
 // argv → (command, options, positionals) with node:util parseArgs: the measured fastest
-// parser (README, Performance). The command table drives it; yargs only renders completion.
+// parser (README, Performance). The command table drives it; errors are in our own words.
 
 import { parseArgs } from "node:util";
 import { BadInputError, UnknownCommandError } from "../errors.js";
 import type { CommandArgs } from "../commands/types.js";
 import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./command-table.js";
+import { placeholder } from "./help.js";
+import { closest } from "./suggest.js";
 
 export interface ParsedCommandLine {
   def: CommandDef | undefined;
@@ -71,7 +73,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const dashDash = argv.indexOf("--");
   const before = dashDash < 0 ? argv : argv.slice(0, dashDash);
   const help = before.includes("--help") || before.includes("-h");
-  const version = before.includes("--version");
+  const version = before.includes("--version") || before.includes("-V") || before.includes("-v");
   const json = before.includes("--json");
   if (!def) {
     return { def, words, args: { positionals: [], options: {} }, help, version, json };
@@ -86,16 +88,67 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     });
   } catch (e) {
     if (help || version) return { def, words, args: { positionals: [], options: {} }, help, version, json };
-    const msg = (e as Error).message.replace(/\. To specify a positional argument starting with a '-'.*$/s, "");
-    throw new BadInputError(`${words.join(" ")}: ${msg}`, { hint: `${def.usage}  (an answer starting with '-' goes after --)` });
+    throw optionError(def, rest, (e as Error).message);
   }
   return { def, words, args: { positionals: parsed.positionals, options: parsed.values as CommandArgs["options"] }, help, version, json };
+}
+
+/**
+ * A bad option in our own words (parseArgs' text names its own API): which option, what is
+ * wrong with it, and the nearest known option for a typo.
+ */
+function optionError(def: CommandDef, rest: readonly string[], parseArgsMessage: string): BadInputError {
+  const options: Record<string, OptionDef> = { ...GLOBAL_OPTIONS, ...def.options };
+  const shorts = new Map(Object.entries(options).flatMap(([n, o]) => (o.short ? [[o.short, n] as const] : [])));
+  const cmd = def.words.join(" ");
+  const usage = `usage: ${def.usage}`;
+  const end = rest.indexOf("--");
+  const args = end < 0 ? rest : rest.slice(0, end);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith("-") || a === "-") continue;
+    if (!a.startsWith("--")) {
+      const bad = [...a.slice(1)].find((ch) => !shorts.has(ch));
+      if (bad === undefined) continue;
+      return new BadInputError(`${cmd}: unknown option -${bad}`, { hint: `${usage}  (an answer starting with '-' goes after --)` });
+    }
+    const eq = a.indexOf("=");
+    const name = a.slice(2, eq < 0 ? undefined : eq);
+    const o = options[name];
+    if (!o) {
+      const near = closest(name, Object.keys(options)).map((n) => `--${n}`);
+      const hint = `${near.length > 0 ? `did you mean ${near.join(" or ")}? ` : ""}${usage}  (an answer starting with '-' goes after --)`;
+      return new BadInputError(`${cmd}: unknown option --${name}`, { hint });
+    }
+    const value = placeholder(def, name);
+    if (o.type === "boolean" && eq >= 0) return new BadInputError(`${cmd}: --${name} takes no value (got ${JSON.stringify(a.slice(eq + 1))})`, { hint: usage });
+    if (o.type === "string" && eq < 0) {
+      const next = args[i + 1];
+      if (next === undefined) return new BadInputError(`${cmd}: --${name} needs a value (${value})`, { hint: usage });
+      if (next.startsWith("-")) {
+        return new BadInputError(`${cmd}: --${name} needs a value (${value}), but ${JSON.stringify(next)} after it looks like an option`, {
+          hint: `if ${JSON.stringify(next)} is the value, write it as --${name}=${next}`,
+        });
+      }
+      i++;
+    }
+  }
+  // Not one of the cases above (a parseArgs we do not know yet): its own first sentence.
+  return new BadInputError(`${cmd}: ${parseArgsMessage.split(/\.\s/)[0]}`, { hint: `${usage}  (an answer starting with '-' goes after --)` });
 }
 
 /** The error for a command line that names no command. */
 export function unknownCommand(words: readonly string[]): UnknownCommandError {
   if (words.length === 0) {
     return new UnknownCommandError("no command given", { hint: "run devrites-engine --help for the list of commands" });
+  }
+  // The word that went wrong, against the words that could stand there.
+  const known = words.slice(0, -1);
+  const typo = words[words.length - 1]!;
+  const here = [...new Set(COMMANDS.filter((c) => c.words.length > known.length && isPrefix(known, c.words)).map((c) => c.words[known.length]!))];
+  const near = closest(typo, here).map((w) => [...known, w].join(" "));
+  if (near.length > 0) {
+    return new UnknownCommandError(`unknown command: ${words.join(" ")}`, { hint: `did you mean ${near.map((n) => `devrites-engine ${n}`).join(" or ")}?` });
   }
   const group = COMMANDS.filter((c) => isPrefix(words.slice(0, 1), c.words)).map((c) => c.words.join(" "));
   return new UnknownCommandError(`unknown command: ${words.join(" ")}`, {

@@ -60,9 +60,9 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     words: ["status"],
-    usage: "devrites-engine status [--json]",
+    usage: "devrites-engine status [--markdown] [--json]",
     describe: "where the active workspace stands, why it stopped and what to type next",
-    options: {},
+    options: { markdown: bool("what waits on a person, as a ticket/PR comment body (markdown)") },
     run: status,
   },
   {
@@ -74,9 +74,9 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     words: ["questions", "show"],
-    usage: "devrites-engine questions show <qid> [--json]",
+    usage: "devrites-engine questions show <qid> [--markdown] [--json]",
     describe: "print one question with its options numbered",
-    options: {},
+    options: { markdown: bool("the question as a ticket/PR comment body (markdown), with the commands that answer it") },
     run: questionsShow,
   },
   {

@@ -1,26 +1,59 @@
-// Help text rendered from the command table (no yargs on this path: it costs start-up).
+// Help text rendered from the command table: the overview, a command's help (named
+// placeholders, examples) and a group's help (`state --help`). No yargs on this path.
 
 import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./command-table.js";
+import { EXAMPLES, GROUPS } from "./help-examples.js";
 
-function optionLines(options: Record<string, OptionDef>): string[] {
+/** Placeholders for options a usage line does not name (the usage line wins: one source). */
+const PLACEHOLDERS: Record<string, string> = { root: "DIR", workspace: "SLUG" };
+
+/** The value's name: `--batch FILE`, taken from the usage line (`--batch <file>` → FILE). */
+export function placeholder(def: CommandDef | undefined, name: string): string {
+  const m = def?.usage.match(new RegExp(`--${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[ =]([A-Z][A-Z0-9_]*|<[a-z][a-z0-9_-]*>)`));
+  if (m) return m[1]!.replace(/[<>]/g, "").toUpperCase().replace(/-/g, "_");
+  return PLACEHOLDERS[name] ?? name.toUpperCase().replace(/-/g, "_");
+}
+
+function optionLines(def: CommandDef | undefined, options: Record<string, OptionDef>): string[] {
   return Object.entries(options).map(([name, o]) => {
-    const flag = `${o.short ? `-${o.short}, ` : ""}--${name}${o.type === "string" ? " VALUE" : ""}`;
+    const short = name === "version" ? "-v, -V, " : o.short ? `-${o.short}, ` : "";
+    const flag = `${short}--${name}${o.type === "string" ? ` ${placeholder(def, name)}` : ""}${o.multiple ? " …" : ""}`;
     return `  ${flag.padEnd(26)} ${o.describe}`;
   });
+}
+
+const isPrefix = (prefix: readonly string[], words: readonly string[]) => prefix.length <= words.length && prefix.every((w, i) => words[i] === w);
+
+/** The commands one word below `words` (`questions` → `questions show`). */
+function subcommands(words: readonly string[]): CommandDef[] {
+  return COMMANDS.filter((c) => c.words.length === words.length + 1 && isPrefix(words, c.words));
+}
+
+/** True when `words` name a group of commands but no command (`state`, `budget`). */
+export function isGroup(words: readonly string[]): boolean {
+  return words.length > 0 && !COMMANDS.some((c) => c.words.length === words.length && isPrefix(c.words, words)) && COMMANDS.some((c) => isPrefix(words, c.words));
+}
+
+function examplesOf(words: readonly string[]): string[] {
+  const ex = EXAMPLES[words.join(" ")] ?? [];
+  return ex.length > 0 ? ["Examples:", ...ex.map((e) => `  ${e}`), ""] : [];
 }
 
 /** Help for one command, or the overview when `def` is undefined. */
 export function helpText(def: CommandDef | undefined, version: string): string {
   if (def) {
+    const subs = subcommands(def.words);
     return [
       `usage: ${def.usage}`,
       "",
       def.describe,
       "",
-      ...(Object.keys(def.options).length > 0 ? ["Options:", ...optionLines(def.options), ""] : []),
+      ...(Object.keys(def.options).length > 0 ? ["Options:", ...optionLines(def, def.options), ""] : []),
       "Global options:",
-      ...optionLines(GLOBAL_OPTIONS),
+      ...optionLines(def, GLOBAL_OPTIONS),
       "",
+      ...examplesOf(def.words),
+      ...(subs.length > 0 ? ["Subcommands:", ...subs.map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`), ""] : []),
     ].join("\n");
   }
   return [
@@ -32,9 +65,31 @@ export function helpText(def: CommandDef | undefined, version: string): string {
     ...COMMANDS.map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`),
     "",
     "Global options:",
-    ...optionLines(GLOBAL_OPTIONS),
+    ...optionLines(undefined, GLOBAL_OPTIONS),
     "",
-    "Run devrites-engine <command> --help for a command's options. Exit codes: see the README.",
+    "Examples:",
+    "  devrites-engine status",
+    "  devrites-engine questions show q-2026-07-20-001",
+    "  devrites-engine state resolve q-2026-07-20-001 --option 1 --human",
+    "",
+    "Run devrites-engine help <command> (or <command> --help) for a command's options and examples.",
+    "",
+  ].join("\n");
+}
+
+/** Help for a group of commands: each subcommand with what it does. */
+export function groupHelpText(words: readonly string[]): string {
+  const name = words.join(" ");
+  const members = COMMANDS.filter((c) => isPrefix(words, c.words));
+  return [
+    `devrites-engine ${name} — ${GROUPS[name] ?? `the ${name} commands`}`,
+    "",
+    `usage: devrites-engine ${name} <subcommand> [arguments] [options]`,
+    "",
+    "Subcommands:",
+    ...members.map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`),
+    "",
+    `Run devrites-engine help ${name} <subcommand> (or ${name} <subcommand> --help) for its options and examples.`,
     "",
   ].join("\n");
 }

@@ -7,9 +7,10 @@ import type { Outcome } from "../commands/types.js";
 import { resolveNow } from "../domain/clock.js";
 import { parseCommandLine, unknownCommand } from "./argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
+import { completionValues } from "./completion-values.js";
 import { completionsFor } from "./completions.js";
 import { makeContext } from "./context.js";
-import { helpText } from "./help.js";
+import { groupHelpText, helpText, isGroup } from "./help.js";
 
 export const ENGINE_VERSION: string = typeof __ENGINE_VERSION__ === "string" ? __ENGINE_VERSION__ : "0.0.0-dev";
 
@@ -33,6 +34,23 @@ function printError(io: Io, err: EngineError, json: boolean): void {
   io.stderr(`${err.prefix}${err.message}\n${err.hint !== undefined ? `hint: ${err.hint}\n` : ""}`);
 }
 
+/** The words after `word` that are not options: `help --json state resolve` → state, resolve. */
+function commandWordsAfter(argv: readonly string[], word: string): string[] {
+  return argv.slice(argv.indexOf(word) + 1).filter((a) => !a.startsWith("-"));
+}
+
+/**
+ * `help [<command words>]`: the overview, a group's help or a command's help.
+ * @throws UnknownCommandError (exit 2, with the nearest command) for words that name neither.
+ */
+function helpFor(words: string[]): string {
+  if (words.length === 0) return helpText(undefined, ENGINE_VERSION);
+  const def = COMMANDS.find((c) => c.words.length === words.length && c.words.every((w, i) => words[i] === w));
+  if (def) return helpText(def, ENGINE_VERSION);
+  if (isGroup(words)) return groupHelpText(words);
+  throw unknownCommand(words);
+}
+
 /** Run one command line. Never throws; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   // Known before parsing, so that even an option error is printed as JSON.
@@ -41,7 +59,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     if (argv[0] === "--get-yargs-completions") {
       // The shell asking for completions (the script `completion` prints calls this).
-      io.stdout(completionsFor(COMMANDS, GLOBAL_OPTIONS, argv.slice(1)).join("\n") + "\n");
+      io.stdout(completionsFor(COMMANDS, GLOBAL_OPTIONS, argv.slice(1), completionValues(io)).join("\n") + "\n");
       return 0;
     }
     const parsed = parseCommandLine(argv);
@@ -50,8 +68,17 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(`${ENGINE_VERSION}\n`);
       return 0;
     }
-    if (parsed.help && (parsed.def || parsed.words.length === 0)) {
-      io.stdout(helpText(parsed.def, ENGINE_VERSION));
+    // No command at all (not asked for JSON) is a person looking around: show the overview.
+    if ((parsed.help || !json) && parsed.words.length === 0) {
+      io.stdout(helpText(undefined, ENGINE_VERSION));
+      return 0;
+    }
+    if (parsed.words[0] === "help" && !parsed.def) {
+      io.stdout(helpFor(commandWordsAfter(argv, "help")));
+      return 0;
+    }
+    if (parsed.help && (parsed.def || isGroup(parsed.words))) {
+      io.stdout(parsed.def ? helpText(parsed.def, ENGINE_VERSION) : groupHelpText(parsed.words));
       return 0;
     }
     if (!parsed.def) throw unknownCommand(parsed.words);

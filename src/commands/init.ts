@@ -34,6 +34,8 @@ export async function init(ctx: CommandContext, args: CommandArgs): Promise<Outc
       `Initialized: ${slug}`,
       `Workspace: ${rel}/ (${WORKSPACE_FILES.join(", ")})`,
       activate ? `Active:    ${slug}` : "Active:    unchanged (--no-activate)",
+      // Outside the working directory (found walking up, or --root): say where, absolutely.
+      ...(rel.startsWith("..") ? [`Root:      ${root}`] : []),
     ],
     data: { workspace: slug, dir: ws.dir, files: [...WORKSPACE_FILES], activated: activate },
   };

@@ -7,6 +7,8 @@ import { assertSchema } from "../domain/cursor.js";
 import { gateAction, parseRaiseInput, planRaise, type RaiseMode, type RaisePlan } from "../domain/raise-question.js";
 import { readValidSentinel } from "../workspace/afk.js";
 import type { WorkspaceSession } from "../workspace/session.js";
+import { parseQuestions } from "../documents/questions/parse-questions.js";
+import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 /** How long the notify hook (and everything it starts) may run. */
@@ -36,9 +38,21 @@ function outcomeLines(plan: RaisePlan): string[] {
   return lines;
 }
 
+/** The new question as `questions show --markdown` renders it (the comment a hook posts). */
+async function questionMarkdown(session: WorkspaceSession, qid: string): Promise<string> {
+  try {
+    const block = parseQuestions(session.read("questions.md", true)).byId.get(qid)?.[0];
+    return block ? await renderCommentMarkdown({ slug: session.ws.slug, questions: [commentQuestion(block)] }) : "";
+  } catch {
+    // The hook still runs (DEVRITES_QUESTION and the rest carry the question).
+    return "";
+  }
+}
+
 /** The notify hook as an Outcome.after: failures become a warning and a `notify_failed` event. */
 function notifyHook(ctx: CommandContext, session: WorkspaceSession, command: string, plan: RaisePlan, slice: string | undefined, question: string): () => Promise<string[]> {
   return async () => {
+    const markdown = await questionMarkdown(session, plan.qid);
     const env: Record<string, string | undefined> = {
       ...ctx.io.env,
       DEVRITES_QID: plan.qid,
@@ -47,6 +61,7 @@ function notifyHook(ctx: CommandContext, session: WorkspaceSession, command: str
       DEVRITES_SLUG: session.ws.slug,
       DEVRITES_QUESTION: question,
       DEVRITES_PROPOSED: plan.proposed ?? "",
+      DEVRITES_MARKDOWN: markdown,
     };
     const { runNotify } = await import("../vendor/notify.js");
     const r = await runNotify(command, env, NOTIFY_TIMEOUT_MS);

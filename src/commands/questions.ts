@@ -4,6 +4,7 @@
 import { BadInputError, DuplicateIdError, RefusedError } from "../errors.js";
 import { fieldValue, gateOf, GATES, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
+import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 function summary(b: QuestionBlock) {
@@ -52,6 +53,10 @@ export async function questionsShow(ctx: CommandContext, args: CommandArgs): Pro
   if (blocks.length > 1) throw new DuplicateIdError(`duplicate question id ${qid} in questions.md`, { hint: `rename or merge the duplicate '## ${qid}' blocks by hand` });
   const b = blocks[0]!;
   const s = summary(b);
+  if (args.options.markdown === true) {
+    const markdown = await renderCommentMarkdown({ slug: session.ws.slug, questions: [commentQuestion(b)] });
+    return { exit: 0, lines: [markdown.replace(/\n$/, "")], data: { workspace: session.ws.slug, question: s, markdown } };
+  }
   const lines = [`${b.id}  [${s.gate ?? "no gate"}]  ${s.status ?? "no status"}${s.slice ? `  slice ${s.slice}` : ""}`, "", `  ${s.question}`];
   if (s.options.length > 0) lines.push("", ...s.options.map((x) => `  ${x.number}) ${x.text}`));
   if (s.proposed) lines.push("", `  proposed: ${s.proposed}`);

@@ -13,6 +13,7 @@ import { firstError } from "../documents/afk/sentinel.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { makeStyle, wrap, type Style } from "./format.js";
+import { statusMarkdown } from "./status-markdown.js";
 
 const WIDTH = 80;
 /** Most urgent first. */
@@ -69,6 +70,7 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
   const questionsText = session.read("questions.md", true);
   const state = parseState(stateText);
   const questions = parseQuestions(questionsText);
+  if (args.options.markdown === true) return statusMarkdown(session.ws.slug, state, questions);
   const s = makeStyle(ctx.io.stdoutIsTTY && !ctx.json && ctx.io.env.NO_COLOR === undefined);
 
   let mode: Mode = { mode: "hitl" };

@@ -89,9 +89,21 @@ export function findRoot(cwd: string, rootOption: string | undefined, envRoot: s
   });
 }
 
-/** The directory `init` creates `.devrites` in: `--root`/DEVRITES_ROOT (project or .devrites), else cwd. */
+/**
+ * The `.devrites` directory `init` uses: `--root`/DEVRITES_ROOT (project or .devrites), else the
+ * nearest `.devrites` walking up from cwd (the one every other command would use), else cwd's.
+ * @throws NoWorkspaceError (exit 2) when the directory it picks is a symlink.
+ */
 export function rootForInit(cwd: string, rootOption: string | undefined, envRoot: string | undefined): string {
   const given = rootOption ?? (envRoot && envRoot !== "" ? envRoot : undefined);
+  if (given === undefined) {
+    // A subdirectory of a project belongs to the project's workspace, not to a second one.
+    for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+      const found = checkDevrites(path.join(dir, ".devrites"));
+      if (found) return found;
+      if (path.dirname(dir) === dir) break;
+    }
+  }
   const abs = path.resolve(cwd, given ?? ".");
   const devrites = path.basename(abs) === ".devrites" ? abs : path.join(abs, ".devrites");
   const st = lstat(devrites);

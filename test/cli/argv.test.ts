@@ -36,10 +36,8 @@ describe("parseCommandLine", () => {
   });
 
   it.each([
-    [["state", "resolve", "q-1", "x", "--bogus"], /state resolve: Unknown option '--bogus'/],
-    [["state", "resolve", "q-1", "--option"], /state resolve: /],
-    [["init", "feat", "--title"], /init: /],
-    [["state", "resolve", "q-1", "-x"], /Unknown option '-x'/],
+    [["state", "resolve", "q-1", "x", "--bogus"], /^state resolve: unknown option --bogus$/],
+    [["state", "resolve", "q-1", "-x"], /^state resolve: unknown option -x$/],
   ])("%j is exit 5 naming the command and the problem", (argv, message) => {
     let err: unknown;
     try {
@@ -51,6 +49,52 @@ describe("parseCommandLine", () => {
     expect((err as BadInputError).exitCode).toBe(5);
     expect((err as BadInputError).message).toMatch(message);
     expect((err as BadInputError).hint).toContain("goes after --");
+  });
+
+  const badInput = (argv: string[]): BadInputError => {
+    try {
+      parseCommandLine(argv);
+    } catch (e) {
+      if (e instanceof BadInputError) return e;
+    }
+    throw new Error(`${JSON.stringify(argv)} did not fail with exit 5`);
+  };
+
+  it.each([
+    [["state", "resolve", "q-1", "--propsed"], "state resolve: unknown option --propsed", "did you mean --proposed?"],
+    [["status", "--jsn"], "status: unknown option --jsn", "did you mean --json?"],
+    [["budget", "check", "--agent-used", "3"], "budget check: unknown option --agent-used", "did you mean --agents-used?"],
+    [["questions", "--gat", "blocking"], "questions: unknown option --gat", "did you mean --gate?"],
+    [["state", "resolve", "q-1", "--option"], "state resolve: --option needs a value (N)", "usage: devrites-engine state resolve"],
+    [["init", "feat", "--title"], "init: --title needs a value (TEXT)", "usage: devrites-engine init"],
+    [["state", "resolve", "--batch"], "state resolve: --batch needs a value (FILE)", "usage: "],
+    [["budget", "seed", "--pending", "-XYZ"], 'budget seed: --pending needs a value (N), but "-XYZ" after it looks like an option', 'write it as --pending=-XYZ'],
+    [["state", "resolve", "q-1", "--human=yes"], 'state resolve: --human takes no value (got "yes")', "usage: "],
+  ])("%j: our own words, never parseArgs' (%s; hint: %s)", (argv, message, hint) => {
+    const e = badInput(argv);
+    expect(e.message).toBe(message);
+    expect(e.hint).toContain(hint);
+    expect(`${e.message} ${e.hint}`).not.toMatch(/ambiguous|argument missing|To specify|Unknown option|<value>/);
+  });
+
+  it("an option far from every known one gets no guess, only the usage", () => {
+    expect(badInput(["status", "--frobnicate"]).hint).toMatch(/^usage: devrites-engine status/);
+  });
+
+  it.each([["-v"], ["-V"], ["--version"]])("%s asks for the version", (flag) => {
+    expect(parseCommandLine([flag])).toMatchObject({ version: true, words: [] });
+  });
+
+  it.each([
+    [["stauts"], "did you mean devrites-engine status?"],
+    [["chekc"], "did you mean devrites-engine check?"],
+    [["state", "reslove"], "did you mean devrites-engine state resolve?"],
+    [["budget", "chek"], "did you mean devrites-engine budget check?"],
+    [["questoins", "show"], "did you mean devrites-engine questions?"],
+  ])("the typo %j suggests %s (still exit 2)", (argv, hint) => {
+    const e = unknownCommand(parseCommandLine(argv).words);
+    expect(e.exitCode).toBe(2);
+    expect(e.hint).toBe(hint);
   });
 
   it("a bad option next to --help still shows help instead of failing", () => {

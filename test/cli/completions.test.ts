@@ -49,3 +49,27 @@ describe("completionsFor", () => {
     expect(complete("question add --gate ")).toEqual([]);
   });
 });
+
+describe("completionsFor: values", () => {
+  const values = {
+    option: (command: readonly string[] | undefined, option: string) => [`${command?.join(" ") ?? "-"}:${option}`],
+    positional: (command: readonly string[]) => [`${command.join(" ")}:arg`],
+  };
+  const withValues = (line: string) => completionsFor(COMMANDS, GLOBAL_OPTIONS, ["devrites-engine", ...line.split(" ")], values);
+
+  it.each([
+    ["questions --gate ", ["questions:gate"]],
+    ["question add --gate ", ["question add:gate"]],
+    ["state pause --reason ", ["state pause:reason"]],
+    ["log --qid ", ["log:qid"]],
+    ["--workspace ", ["-:workspace"]],
+    ["state resolve ", ["state resolve:arg"]],
+    ["state resolve --drop ", ["state resolve:arg"]],
+    ["questions show ", ["questions show:arg"]],
+    ["state resolve q-1 ", []],
+    ["questions ", ["show"]],
+    ["state ", ["resolve", "pause", "resume", "merge-manifest"]],
+  ])("%j asks for the values of that slot: %j", (line, want) => {
+    expect(withValues(line)).toEqual(want);
+  });
+});

@@ -47,6 +47,20 @@ describe("completion", () => {
     expect(words(r.stdout)).toEqual(expect.arrayContaining(["--writer", "--findings", "--agents-used", "--minutes-used", "--root", "--json"]));
   });
 
+  it("values come from the workspace and the closed sets: open question ids, gates, reason codes", async () => {
+    project = makeProject({
+      ".devrites/ACTIVE": "feat\n",
+      ".devrites/work/feat/state.md": "# State: feat\n",
+      ".devrites/work/feat/questions.md":
+        "# Questions: feat\n\n## q-2026-07-20-001\nstatus: open\ngate: blocking\nquestion: A?\n\n## q-2026-07-20-002\nstatus: answered\ngate: advisory\nquestion: B?\nanswer: yes\n",
+    });
+    const ask = async (...line: string[]) => words((await runCli(["--get-yargs-completions", "devrites-engine", ...line], { cwd: project!.dir })).stdout);
+    expect(await ask("state", "resolve", "")).toEqual(["q-2026-07-20-001"]);
+    expect(await ask("questions", "show", "")).toEqual(["q-2026-07-20-001", "q-2026-07-20-002"]);
+    expect(await ask("questions", "--gate", "")).toEqual(["advisory", "validating", "blocking", "escalating"]);
+    expect(await ask("state", "pause", "--reason", "")).toEqual(expect.arrayContaining(["approval", "usage_cap"]));
+  });
+
   it("an argument is exit 5", async () => {
     expect((await runCli(["completion", "bash"], { cwd: cwd() })).exit).toBe(5);
   });

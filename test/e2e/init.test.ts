@@ -121,6 +121,17 @@ describe("init", () => {
     expect(fs.readdirSync(p.path("real"))).toEqual([".keep"]);
   });
 
+  it("run in a subdirectory of a project, joins the project's .devrites (no second one) and says where on stdout", async () => {
+    p = makeProject({ "src/lib/x.ts": "" });
+    await run(["init", "first"]);
+    const r = await run(["init", "second"], {}, p.path("src/lib"));
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Workspace: ../../.devrites/work/second/ (");
+    expect(r.stdout).toContain(`Root:      ${p.path(".devrites")}\n`);
+    expect(p.exists("src/lib/.devrites")).toBe(false);
+    expect(p.read(".devrites/ACTIVE")).toBe("second\n");
+  });
+
   it("keeps ACTIVE's mode when it switches it", async () => {
     p = makeProject();
     await run(["init", "first"]);

@@ -51,6 +51,17 @@ describe("notify hook", () => {
     expect(kinds(p)).toEqual(["raised", "paused"]);
   });
 
+  it("gets DEVRITES_MARKDOWN: the comment body questions show --markdown prints, so a hook can post it as is", async () => {
+    const p = afk(`printf '%s' "$DEVRITES_MARKDOWN" > comment.md`);
+    const r = await add(p, "--gate", "blocking", "--question", "Ship *now* or `later`? <!-- x -->", "--option", "Now", "--option", "Later");
+    expect(r.exit, r.stderr).toBe(0);
+    const shown = await runCli(["questions", "show", "q-2026-07-20-001", "--markdown"], { cwd: p.dir });
+    expect(shown.exit, shown.stderr).toBe(0);
+    expect(p.read("comment.md")).toBe(shown.stdout);
+    expect(shown.stdout).toMatch(/^<!-- devrites:csv-export:q-2026-07-20-001 -->\n/);
+    expect(shown.stdout).toContain("Ship \\*now\\* or \\`later\\`? \\<!-- x -->\n");
+  });
+
   it.each([
     ["HITL", undefined, ["--gate", "blocking"]],
     ["an auto-picked advisory question", DUMP, ["--gate", "advisory", "--option", "a", "--option", "b"]],

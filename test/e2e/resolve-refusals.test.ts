@@ -130,7 +130,7 @@ describe("exit 4, 5 and 6", () => {
     [[AWAITED, "--option", "1", "--proposed"], "either --option N or --proposed"],
     [[AWAITED, "text", "--proposed"], "not both"],
     [["--drop", AWAITED, "--record-decision"], "--record-decision records answers"],
-    [[AWAITED, "x", "--unknown-flag"], "Unknown option"],
+    [[AWAITED, "x", "--unknown-flag"], "unknown option --unknown-flag"],
     [[], "a question id is required"],
     [["--batch", "nope.txt"], "Batch file not found: nope.txt"],
   ])("exit 5: %j", async (words, message) => {

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/in-process.js";
 import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
 import { ptyRunner, runInPty } from "../helpers/pty.js";
 
@@ -197,5 +198,41 @@ describe("status's repair command", () => {
     expect(j.status).toBe("running");
     expect(j.awaiting).toEqual([]);
     expect(j.warnings.filter((w: string) => /awaiting/.test(w))).toEqual([]);
+  });
+});
+
+describe("status --markdown (a comment body for a ticket or pull request)", () => {
+  it("spawned: paused on a question, the marker first, the question with --human commands, other blocking questions listed", async () => {
+    const p = copyCase("paused-question");
+    const qf = ".devrites/work/session-token-rotation/questions.md";
+    p.write(qf, `${p.read(qf)}\n## q-2026-09-02-004\nstatus: open\ngate: blocking\nquestion: Rotate the *signing* key too?\nanswered_at:\nanswer:\n`);
+    const before = snapshot(p);
+    const r = await runCli(["status", "--markdown"], { cwd: p.dir, env: UTC });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe("<!-- devrites:session-token-rotation:q-2026-09-02-003 -->");
+    expect(r.stdout).toContain("**Question q-2026-09-02-003** (blocking · slice SLICE-003 · workspace session-token-rotation)\n");
+    expect(r.stdout).toContain("Drop the legacy \\`sessions.token\\` column now, or keep it for one release?\n");
+    expect(r.stdout).toContain("devrites-engine state resolve q-2026-09-02-003 --proposed --human --workspace session-token-rotation\n");
+    expect(r.stdout).toContain("**Open blocking questions:**\n\n- `q-2026-09-02-004` Rotate the \\*signing\\* key too?\n");
+    expect(r.stdout.endsWith("\n") && !r.stdout.endsWith("\n\n")).toBe(true);
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("paused for a reason: the summary with the resume time in UTC and both resume commands; --json carries the same text", async () => {
+    const p = copyCase("paused-reason");
+    const r = await runMain(["status", "--markdown"], { cwd: p.dir, env: { TZ: "Asia/Tokyo" } });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^<!-- devrites:billing-export:pause -->\n\n\*\*Paused:\*\* subscription usage cap reached, resumes 2026-07-20 14:50 UTC \(workspace billing-export\)\n/);
+    expect(r.stdout).toContain("```sh\ndevrites-engine state resume --auto --workspace billing-export\ndevrites-engine state resume --workspace billing-export\n```\n");
+    const j = await runMain(["status", "--markdown", "--json"], { cwd: p.dir });
+    expect(JSON.parse(j.stdout)).toEqual({ ok: true, exit: 0, workspace: "billing-export", markdown: r.stdout });
+  });
+
+  it("nothing awaited: says so, and still lists the open blocking questions", async () => {
+    const p = copyCase("hitl");
+    const r = await runMain(["status", "--markdown"], { cwd: p.dir });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe("<!-- devrites:csv-export:status -->");
+    expect(r.stdout).toContain("Nothing waits on a person: workspace csv-export is ");
   });
 });

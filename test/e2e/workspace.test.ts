@@ -64,7 +64,6 @@ describe("workspace selection through the CLI", () => {
 
 describe("CLI exits", () => {
   it.each([
-    [[], 2, "no command given"],
     [["frobnicate"], 2, "unknown command: frobnicate"],
     [["state", "frobnicate"], 2, "unknown command: state frobnicate"],
   ])("%j is exit 2 naming the problem", async (args, exit, message) => {
@@ -83,6 +82,20 @@ describe("CLI exits", () => {
     expect(r.stdout.length).toBeGreaterThan(0);
     expect(r.stderr).toBe("");
     expect(snapshot(p)).toEqual(before);
+  });
+
+  it("no arguments is the overview help on stdout, exit 0 (not an error)", async () => {
+    p = makeProject();
+    const r = await runCli([], { cwd: p.dir });
+    expect(r).toMatchObject({ exit: 0, stderr: "" });
+    expect(r.stdout).toMatch(/^devrites-engine \S+ — the single writer of a DevRites workspace\n/);
+    expect(r.stdout).toContain("Run devrites-engine help <command>");
+  });
+
+  it("a typo of a command is exit 2 with the command it resembles", async () => {
+    p = makeProject();
+    const r = await runCli(["stauts"], { cwd: p.dir });
+    expect(r).toEqual({ exit: 2, stdout: "", stderr: "devrites-engine: unknown command: stauts\nhint: did you mean devrites-engine status?\n" });
   });
 
   it("state resolve --help shows the resolve usage", async () => {

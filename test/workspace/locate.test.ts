@@ -242,6 +242,15 @@ describe("createWorkspaceDir and rootForInit", () => {
     expect(rootForInit(p.dir, opt, env)).toBe(p.path(want));
   });
 
+  it.each([
+    ["a subdirectory of a project uses the project's .devrites", "proj/src/deep", undefined, "proj/.devrites"],
+    ["--root overrides the one found walking up", "proj/src/deep", "proj/src", "proj/src/.devrites"],
+    ["no .devrites anywhere up is the working directory's", "other/sub", undefined, "other/sub/.devrites"],
+  ])("init's root: %s", (_name, cwd, opt, want) => {
+    p = makeProject({ "proj/.devrites/ACTIVE": "feat\n", "proj/src/deep/x.ts": "", "other/sub/x": "" });
+    expect(rootForInit(p.path(cwd), opt === undefined ? undefined : p.path(opt), undefined)).toBe(p.path(want));
+  });
+
   it("init refuses a symlinked .devrites (exit 2)", () => {
     p = makeProject({ "real/x": "" });
     fs.symlinkSync(p.path("real"), p.path(".devrites"));

@@ -1,0 +1,48 @@
+// The values TAB offers after an option or as a command's first argument: gates, pause reason
+// codes, question ids and workspace slugs read from the workspace found from the working
+// directory. Completion must never fail: anything unreadable offers nothing.
+
+import fs from "node:fs";
+import path from "node:path";
+import { GATES, parseQuestions, statusOf } from "../documents/questions/parse-questions.js";
+import { REASON_CODES } from "../domain/pause-reasons.js";
+import type { Io } from "../io.js";
+import { findRoot, isExistingSlug, openWorkspace, readWorkspaceFile, selectedSlug } from "../workspace/locate.js";
+import type { CompletionValues } from "./completions.js";
+
+function quietly(fn: () => string[]): string[] {
+  try {
+    return fn();
+  } catch {
+    return [];
+  }
+}
+
+/** Completion values for a shell in `io.cwd`, honouring DEVRITES_ROOT and DEVRITES_WORKSPACE. */
+export function completionValues(io: Io): CompletionValues {
+  const root = () => findRoot(io.cwd, undefined, io.env.DEVRITES_ROOT);
+  const slugs = () => quietly(() => fs.readdirSync(path.join(root(), "work")).filter(isExistingSlug).sort());
+  const qids = (openOnly: boolean) =>
+    quietly(() => {
+      const r = root();
+      const ws = openWorkspace(r, selectedSlug(r, undefined, io.env.DEVRITES_WORKSPACE));
+      const doc = parseQuestions(readWorkspaceFile(ws.dir, "questions.md", true)!);
+      return doc.blocks.filter((b) => !openOnly || statusOf(b) === "open").map((b) => b.id);
+    });
+  return {
+    option(_command, option) {
+      if (option === "gate") return [...GATES];
+      if (option === "reason") return [...REASON_CODES];
+      if (option === "qid" || option === "supersedes") return qids(false);
+      if (option === "workspace" || option === "continues") return slugs();
+      return [];
+    },
+    positional(command) {
+      const name = command.join(" ");
+      if (name === "state resolve") return qids(true);
+      if (name === "questions show") return qids(false);
+      if (name === "migrate" || name === "state merge-manifest") return slugs();
+      return [];
+    },
+  };
+}
