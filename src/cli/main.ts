@@ -68,8 +68,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(`${ENGINE_VERSION}\n`);
       return 0;
     }
-    // No command at all (not asked for JSON) is a person looking around: show the overview.
-    if ((parsed.help || !json) && parsed.words.length === 0) {
+    // No command at all: on a terminal that is a person looking around, so show the overview
+    // (exit 0); from a script or an agent (no terminal, or --json) it stays the table's "no
+    // command" (exit 2), so a caller that lost its arguments can tell. --help is always help.
+    if (parsed.words.length === 0 && (parsed.help || (!json && io.stdoutIsTTY))) {
       io.stdout(helpText(undefined, ENGINE_VERSION));
       return 0;
     }

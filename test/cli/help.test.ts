@@ -65,19 +65,25 @@ describe("help: the command line", () => {
   const project = makeProject();
   const dir = project.dir;
   afterAll(() => project.cleanup());
-  const run = (argv: string[]) => runMain(argv, { cwd: dir, env: { DEVRITES_NOW: "bogus" } });
+  const run = (argv: string[], stdoutIsTTY = false) => runMain(argv, { cwd: dir, env: { DEVRITES_NOW: "bogus" }, stdoutIsTTY });
 
   it.each([
     [["help", "state", "resolve"], ["state", "resolve", "--help"]],
     [["help", "status"], ["status", "-h"]],
     [["help", "state"], ["state", "--help"]],
     [["help", "budget"], ["budget", "--help"]],
-    [["help"], []],
     [["help"], ["--help"]],
   ])("%j prints exactly what %j prints, exit 0, with no workspace and a bad clock", async (a, b) => {
     const [x, y] = [await run(a), await run(b)];
     expect(x).toMatchObject({ exit: 0, stderr: "" });
     expect(x).toEqual(y);
+  });
+
+  it("no arguments on a terminal prints the overview (what help prints); from a script it is exit 2", async () => {
+    const [x, y] = [await run(["help"]), await run([], true)];
+    expect(x).toMatchObject({ exit: 0, stderr: "" });
+    expect(x).toEqual(y);
+    expect(await run([])).toEqual({ exit: 2, stdout: "", stderr: "devrites-engine: no command given\nhint: run devrites-engine --help for the list of commands\n" });
   });
 
   it.each([["-v"], ["-V"], ["--version"]])("%s prints the version, exit 0", async (flag) => {

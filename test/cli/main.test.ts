@@ -40,7 +40,7 @@ const AWAITED = "q-2026-09-02-003";
 describe("main: exit codes", () => {
   it.each([
     ["success", ["state", "resolve", AWAITED, "Keep it"], 0],
-    ["no command (the overview help)", [], 0],
+    ["no command from a script (no terminal)", [], 2],
     ["an unknown command", ["nope"], 2],
     ["an unknown qid", ["state", "resolve", "q-404", "x"], 3],
     ["a bad option", ["state", "resolve", AWAITED, "x", "--bogus"], 5],

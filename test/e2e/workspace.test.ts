@@ -3,7 +3,8 @@
 // the CLI's own exits for help, version and unknown commands.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runInPty } from "../helpers/pty.js";
+import { runCli, T } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { snapshot } from "../helpers/snapshot.js";
 
@@ -84,12 +85,19 @@ describe("CLI exits", () => {
     expect(snapshot(p)).toEqual(before);
   });
 
-  it("no arguments is the overview help on stdout, exit 0 (not an error)", async () => {
+  it("no arguments on a terminal is the overview help, exit 0 (a person looking around)", async () => {
+    p = makeProject();
+    const r = await runInPty([], { cwd: p.dir, env: { DEVRITES_NOW: T, NO_COLOR: "1" } });
+    expect(r.exit).toBe(0);
+    expect(r.output).toMatch(/^devrites-engine \S+ — the single writer of a DevRites workspace\n/);
+    expect(r.output).toContain("Run devrites-engine help <command>");
+  });
+
+  it("no arguments from a script stays exit 2 'no command given' with a hint that leads to the help", async () => {
     p = makeProject();
     const r = await runCli([], { cwd: p.dir });
-    expect(r).toMatchObject({ exit: 0, stderr: "" });
-    expect(r.stdout).toMatch(/^devrites-engine \S+ — the single writer of a DevRites workspace\n/);
-    expect(r.stdout).toContain("Run devrites-engine help <command>");
+    expect(r).toEqual({ exit: 2, stdout: "", stderr: "devrites-engine: no command given\nhint: run devrites-engine --help for the list of commands\n" });
+    expect((await runCli(["--help"], { cwd: p.dir })).exit).toBe(0);
   });
 
   it("a typo of a command is exit 2 with the command it resembles", async () => {

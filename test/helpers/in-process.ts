@@ -6,7 +6,7 @@ import { main } from "../../src/cli/main.js";
 import type { Io } from "../../src/io.js";
 import { T, type CliResult } from "./cli.js";
 
-export async function runMain(argv: string[], opts: { cwd: string; env?: Record<string, string | undefined> }): Promise<CliResult> {
+export async function runMain(argv: string[], opts: { cwd: string; env?: Record<string, string | undefined>; stdoutIsTTY?: boolean }): Promise<CliResult> {
   let stdout = "";
   let stderr = "";
   const io: Io = {
@@ -15,7 +15,7 @@ export async function runMain(argv: string[], opts: { cwd: string; env?: Record<
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
     stdinIsTTY: false,
-    stdoutIsTTY: false,
+    stdoutIsTTY: opts.stdoutIsTTY ?? false,
     now: () => new Date(T),
     pid: process.pid,
     hostname: os.hostname(),
