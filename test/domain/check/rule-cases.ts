@@ -215,6 +215,9 @@ export const SENTINEL_CASES = table("AFK", (sentinel: string) => all({ sentinel 
   ["notify that is not a command string", "afk-notify", "error", 1, 9, "notify: 3\n", 'notify: "echo 3"\n'],
   ["the legacy expires_at key", "afk-legacy-key", "warning", 2, 1, "max_slices: 1\nexpires_at: 2026-07-21\n", "max_slices: 1\n# expires_at: 2026-07-21\n"],
   ["an unknown key", "afk-unknown-key", "warning", 1, 1, "colour: blue\n", "notify: blue\n"],
+  ["a YAML merge key (fails closed: it would drop max_slices)", "afk-merge-key", "error", 2, 1, "base: &b {max_slices: 3}\n<<: *b\n", "base: 1\nmax_slices: 3\n"],
+  ["an alias as a key", "afk-alias-key", "error", 2, 1, "a: &k max_slices\n*k : 5\n", "a: max_slices\nmax_slices: 5\n"],
+  ["notify_env with a name that is not an environment variable", "afk-notify-env", "error", 1, 27, "notify_env: [SLACK_TOKEN, 9LIVES]\n", "notify_env: [SLACK_TOKEN, LIVES_9]\n"],
   ["a duplicate key, at the second one", "afk-duplicate-key", "error", 2, 1, "max_slices: 1\nmax_slices: 2\n", "max_slices: 1\nmax_agents: 2\n"],
 ]);
 
