@@ -7,7 +7,7 @@ import { lintState } from "../../../src/domain/check/lint-state.js";
 import { lintQuestions } from "../../../src/domain/check/lint-questions.js";
 import { lintWorkspace, type ModeInfo } from "../../../src/domain/check/lint-workspace.js";
 import { lintDecisions } from "../../../src/domain/check/lint-decisions.js";
-import { lintFences } from "../../../src/domain/check/lint-markdown.js";
+import { lintControlChars, lintFences } from "../../../src/domain/check/lint-markdown.js";
 import { lintAll } from "../../../src/domain/check/lint-all.js";
 import { crossCheck } from "../../../src/domain/check/crosscheck.js";
 import { REASON_CODES } from "../../../src/domain/pause-reasons.js";
@@ -183,9 +183,12 @@ export const DECISION_CASES = table("decisions.md", lintDecisions, [
 
 // ------------------------------------------------------------ lint-markdown.ts (any file)
 
-export const MARKDOWN_CASES = table("state.md", (text: string) => lintFences(viewOf(text), "state.md"), [
+export const MARKDOWN_CASES = table("state.md", (text: string) => [...lintFences(viewOf(text), "state.md"), ...lintControlChars(text, "state.md")], [
   ["a backtick fence that never closes", "unclosed-fence", "warning", 3, 1, lines("# State", "", "```md", "| status | running |"), lines("# State", "", "```md", "| status | running |", "```")],
   ["a tilde fence closed by backticks only", "unclosed-fence", "warning", 2, 1, lines("# State", "~~~~", "code", "```"), lines("# State", "~~~~", "code", "~~~~~")],
+  ["an ESC sequence (OSC title) in a field value, at its column", "control-characters", "warning", 2, 14, lines("# State", "| status | ru\u001b]0;pwned\u0007nning |"), lines("# State", "| status | running |\r", "tab\tok")],
+  ["a lone CR", "control-characters", "warning", 1, 8, "# State\rhidden\n", "# State\r\n"],
+  ["a C1 CSI", "control-characters", "warning", 1, 3, "# \u009b2J State\n", "# State ✓\n"],
 ]);
 
 // ------------------------------------------------ lint-all.ts (events.jsonl, the sentinel)
