@@ -29,6 +29,7 @@ function segments(key: string): string[] {
 
 /** True when `key` names a secret (formats.md: the key contains one of the words as a segment). */
 export function isSecretKey(key: string): boolean {
+  if (!SECRET_WORD.test(key)) return false;
   const segs = segments(key);
   for (let i = 0; i < segs.length; i++) {
     const s = segs[i]!;
@@ -85,25 +86,39 @@ const TOKEN_SHAPES = new RegExp(
   "g",
 );
 
+/** A substring every secret key contains (each word of SECRET_SEGMENTS / SECRET_PAIRS has one). */
+const SECRET_WORD = /pass|pwd|secret|token|credential|auth|cookie|bearer|key/i;
+/** A prefix every token shape starts with. */
+const TOKEN_PREFIX = /gh[pousr]_|github_pat_|glpat-|xox[a-z]-|sk-|[sr]k_|hf_|npm_|AKIA|ASIA|AIza|eyJ/;
+
 /**
- * Something every pattern above needs: text without any of it is returned as is after one
- * scan. A batch's thousand events are mostly such text (ids, answers, event names).
+ * Something every pattern above needs (a secret word, `://`, a token prefix, in any case):
+ * text without any of it is returned as is after one scan. A batch's thousand events are
+ * mostly such text (ids, answers, event names, timestamps).
  */
-const MAYBE_SECRET = /[=:]|bearer|basic|private key|gh[pousr]_|github_pat_|[sr]k[-_]|xox[a-z]-|akia|asia|aiza|glpat-|npm_|hf_|eyj/i;
+const MAYBE_SECRET = /pass|pwd|secret|token|credential|auth|cookie|bearer|basic|key|:\/\/|gh[pousr]_|github_pat_|glpat-|xox[a-z]-|sk-|[sr]k_|hf_|npm_|akia|asia|aiza|eyj/i;
 
 /** Replace anything that looks like a token, key or password value with [REDACTED]. */
 export function redact(text: string): string {
   return MAYBE_SECRET.test(text) ? redactUnfiltered(text) : text;
 }
 
-/** redact() without the pre-check (exported for the test that keeps the pre-check honest). */
+/**
+ * redact() without the pre-check (exported for the test that keeps the pre-check honest).
+ * Each pattern runs only when the text holds what it needs, so a hit costs few scans.
+ */
 export function redactUnfiltered(text: string): string {
-  let out = text.replace(PEM, (_m, begin: string, end: string) => `${begin}${REDACTED}${end}`);
-  out = out.replace(COOKIE_HEADER, (_m, lead: string) => `${lead}${REDACTED}`);
-  out = redactKeyValues(out);
-  for (const p of [BEARER, BASIC, URL_CREDENTIALS, TOKEN_SHAPES]) {
-    out = out.replace(p, (_m, lead: string) => `${lead}${REDACTED}`);
+  let out = text;
+  const sep = out.includes("=") || out.includes(":");
+  if (out.includes("PRIVATE KEY-----")) out = out.replace(PEM, (_m, begin: string, end: string) => `${begin}${REDACTED}${end}`);
+  if (sep && SECRET_WORD.test(out)) {
+    out = out.replace(COOKIE_HEADER, (_m, lead: string) => `${lead}${REDACTED}`);
+    out = redactKeyValues(out);
   }
+  if (/bearer/i.test(out)) out = out.replace(BEARER, (_m, lead: string) => `${lead}${REDACTED}`);
+  if (/basic/i.test(out)) out = out.replace(BASIC, (_m, lead: string) => `${lead}${REDACTED}`);
+  if (out.includes("://")) out = out.replace(URL_CREDENTIALS, (_m, lead: string) => `${lead}${REDACTED}`);
+  if (TOKEN_PREFIX.test(out)) out = out.replace(TOKEN_SHAPES, (_m, lead: string) => `${lead}${REDACTED}`);
   return out;
 }
 
