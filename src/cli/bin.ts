@@ -6,11 +6,22 @@ import { main } from "./main.js";
 import { nodeReadLine } from "./read-line.js";
 
 const readLine = nodeReadLine();
+
+// A reader that went away (`questions | head -1`) is not an error: stop writing to that
+// stream and finish quietly, with the command's own exit code. Anything else still throws.
+const gone = { stdout: false, stderr: false };
+for (const name of ["stdout", "stderr"] as const) {
+  process[name].on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE" && e.code !== "ERR_STREAM_DESTROYED") throw e;
+    gone[name] = true;
+  });
+}
+
 const io = {
   env: process.env,
   cwd: process.cwd(),
-  stdout: (t: string) => void process.stdout.write(t),
-  stderr: (t: string) => void process.stderr.write(t),
+  stdout: (t: string) => void (gone.stdout || process.stdout.write(t)),
+  stderr: (t: string) => void (gone.stderr || process.stderr.write(t)),
   readLine,
   stdinIsTTY: process.stdin.isTTY === true,
   stdoutIsTTY: process.stdout.isTTY === true,

@@ -3,6 +3,7 @@
 
 import { EngineError } from "../errors.js";
 import type { Io } from "../io.js";
+import { jsonText, terminalText } from "../commands/format.js";
 import type { Outcome } from "../commands/types.js";
 import { resolveNow } from "../domain/clock.js";
 import { parseCommandLine, unknownCommand } from "./argv.js";
@@ -52,10 +53,17 @@ function helpFor(words: string[]): string {
 }
 
 /** Run one command line. Never throws; returns the exit code. */
-export async function main(argv: readonly string[], io: Io): Promise<number> {
+export async function main(argv: readonly string[], outerIo: Io): Promise<number> {
   // Known before parsing, so that even an option error is printed as JSON.
   const dashDash = argv.indexOf("--");
   let json = (dashDash < 0 ? argv : argv.slice(0, dashDash)).includes("--json");
+  // Every byte the engine prints passes here: control characters from workspace files (or
+  // arguments, or events) are shown escaped, never sent to the terminal.
+  const io: Io = {
+    ...outerIo,
+    stdout: (t) => outerIo.stdout(json ? jsonText(t) : terminalText(t)),
+    stderr: (t) => outerIo.stderr(terminalText(t)),
+  };
   try {
     if (argv[0] === "--get-yargs-completions") {
       // The shell asking for completions (the script `completion` prints calls this).

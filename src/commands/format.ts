@@ -1,5 +1,6 @@
-// Text formatting shared by the read commands: wrapping to the terminal width and ANSI
-// styles that are on only for a terminal without NO_COLOR.
+// Text formatting shared by the read commands: wrapping to the terminal width, ANSI styles
+// that are on only for a terminal without NO_COLOR, and the escaping of control characters
+// that every printed line passes through (main.ts), so workspace text cannot drive a terminal.
 
 export interface Style {
   bold(s: string): string;
@@ -8,16 +9,52 @@ export interface Style {
   red(s: string): string;
 }
 
+/**
+ * ESC as the engine's own styles write it, until terminalText() prints it: lone surrogates
+ * around a per-process nonce, which no file, argument or event can contain or guess. Every
+ * real ESC in a line came from input and is shown escaped.
+ */
+const STYLE_ESC = `\uDBFF${Math.random().toString(36).slice(2, 10)}\uDBFF`;
+
 /** ANSI styles when `color`, identity otherwise. */
 export function makeStyle(color: boolean): Style {
-  const sgr = (open: number, close: number) => (s: string) => (color ? `\u001b[${open}m${s}\u001b[${close}m` : s);
+  const sgr = (open: number, close: number) => (s: string) => (color ? `${STYLE_ESC}[${open}m${s}${STYLE_ESC}[${close}m` : s);
   return { bold: sgr(1, 22), dim: sgr(2, 22), yellow: sgr(33, 39), red: sgr(31, 39) };
 }
 
-/** Visible length (ANSI escapes do not count). */
+/** Visible length (the styles' escapes do not count). */
 function visibleLength(s: string): number {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/\u001b\[[0-9;]*m/g, "").length;
+  return s.includes(STYLE_ESC) ? s.split(STYLE_ESC).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ""))).join("").length : s.length;
+}
+
+/** C0 except tab and newline, DEL, C1: what a terminal may act on instead of showing. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\uDBFF]/;
+
+/** How a control character is shown: `\x1b` for C0 and DEL, `\u009b` for C1. */
+function shown(c: string): string {
+  const code = c.charCodeAt(0);
+  return code < 0x80 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u00${code.toString(16)}`;
+}
+
+/**
+ * Text for a terminal (or a pipe): control characters from input shown escaped, the engine's
+ * own styles emitted as real ANSI. Text without either is returned as is after one scan.
+ */
+export function terminalText(text: string): string {
+  if (!HAS_CONTROL.test(text)) return text;
+  if (!text.includes(STYLE_ESC)) return text.replace(CONTROL, shown);
+  return text.split(STYLE_ESC).map((part) => part.replace(CONTROL, shown)).join("\u001b");
+}
+
+/**
+ * JSON text for stdout: JSON.stringify leaves DEL and C1 raw (JSON only requires escaping
+ * below U+0020); written as \u escapes they parse to the same value and cannot reach a terminal.
+ */
+export function jsonText(text: string): string {
+  return /[\u007f-\u009f]/.test(text) ? text.replace(/[\u007f-\u009f]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`) : text;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/cursor.js";
+import { notifyEnvironment } from "../domain/notify-env.js";
 import { gateAction, parseRaiseInput, planRaise, type RaiseMode, type RaisePlan } from "../domain/raise-question.js";
 import { readValidSentinel } from "../workspace/afk.js";
 import type { WorkspaceSession } from "../workspace/session.js";
@@ -50,11 +51,10 @@ async function questionMarkdown(session: WorkspaceSession, qid: string): Promise
 }
 
 /** The notify hook as an Outcome.after: failures become a warning and a `notify_failed` event. */
-function notifyHook(ctx: CommandContext, session: WorkspaceSession, command: string, plan: RaisePlan, slice: string | undefined, question: string): () => Promise<string[]> {
+function notifyHook(ctx: CommandContext, session: WorkspaceSession, command: string, notifyEnv: readonly string[], plan: RaisePlan, slice: string | undefined, question: string): () => Promise<string[]> {
   return async () => {
     const markdown = await questionMarkdown(session, plan.qid);
-    const env: Record<string, string | undefined> = {
-      ...ctx.io.env,
+    const env = notifyEnvironment(ctx.io.env, notifyEnv, {
       DEVRITES_QID: plan.qid,
       DEVRITES_GATE: plan.gate,
       DEVRITES_SLICE: slice ?? "",
@@ -62,7 +62,7 @@ function notifyHook(ctx: CommandContext, session: WorkspaceSession, command: str
       DEVRITES_QUESTION: question,
       DEVRITES_PROPOSED: plan.proposed ?? "",
       DEVRITES_MARKDOWN: markdown,
-    };
+    });
     const { runNotify } = await import("../vendor/notify.js");
     const r = await runNotify(command, env, NOTIFY_TIMEOUT_MS);
     if (r.ok) return [];
@@ -144,8 +144,8 @@ export async function questionAdd(ctx: CommandContext, args: CommandArgs): Promi
     },
   };
   const notify = sentinel.mode === "afk" ? sentinel.sentinel.notify : undefined;
-  if (plan.outcome === "paused" && notify !== undefined && notify.trim() !== "") {
-    outcome.after = notifyHook(ctx, session, notify, plan, input.slice, input.question);
+  if (plan.outcome === "paused" && notify !== undefined && notify.trim() !== "" && sentinel.mode === "afk") {
+    outcome.after = notifyHook(ctx, session, notify, sentinel.sentinel.notifyEnv, plan, input.slice, input.question);
   }
   return outcome;
 }

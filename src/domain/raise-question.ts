@@ -14,6 +14,7 @@ import { applyEdits, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp } from "./clock.js";
 import { BLOCKER_FIELDS, logPhase, normalizeText, statusEdits, verifyState } from "./cursor.js";
 import type { EventDraft } from "./events.js";
+import { redact } from "./redact.js";
 
 /** What the gate policy does with a new question. */
 export type GateAction = "pause" | "open" | "auto_pick";
@@ -213,9 +214,10 @@ function pauseStateText(stateText: string, sdoc: StateDoc, qid: string, input: R
   const fields: [string, string][] = [
     [form === "table" ? "question_id" : "qid", qid],
     ["gate", input.gate],
-    ["question", input.question],
+    // state.md is persisted free text like the events: secrets in the question stay in questions.md only.
+    ["question", redact(input.question)],
   ];
-  if (proposed !== undefined) fields.push(["proposed", proposed]);
+  if (proposed !== undefined) fields.push(["proposed", redact(proposed)]);
   fields.push(["raised_at", ts]);
   if (input.blockingSlices !== undefined) fields.push(["blocking_slices", input.blockingSlices]);
   const nextAction = `/rite-resolve ${qid} "<answer>"`;

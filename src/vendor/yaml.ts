@@ -69,7 +69,10 @@ export function parseYamlTop(text: string): YamlTop {
   for (const item of contents.items) {
     const keyNode = item.key as Node | null;
     const keyStart = keyNode?.range?.[0] ?? 0;
-    const key = isScalar(keyNode) ? String(keyNode.value) : text.slice(keyStart, keyNode?.range?.[1] ?? keyStart);
+    // A merge key is a symbol under `%YAML 1.1` and the string "<<" otherwise: both read as "<<".
+    const key = isScalar(keyNode)
+      ? (typeof keyNode.value === "symbol" ? "<<" : String(keyNode.value))
+      : text.slice(keyStart, keyNode?.range?.[1] ?? keyStart);
     pairs.push({ key, keyPos: lc.linePos(keyStart), value: toValue(item.value as Node | null, text, lc, keyNode?.range?.[2] ?? keyStart) });
   }
   return { kind: "map", pairs, errors };

@@ -2,7 +2,7 @@
 // first/rest prefixes, and ANSI styles that exist only when colour is on.
 
 import { describe, expect, it } from "vitest";
-import { makeStyle, wrap } from "../../src/commands/format.js";
+import { makeStyle, terminalText, wrap } from "../../src/commands/format.js";
 
 const ESC = "\u001b[";
 
@@ -47,6 +47,6 @@ describe("makeStyle", () => {
     ["yellow", "\u001b[33mx\u001b[39m"],
     ["red", "\u001b[31mx\u001b[39m"],
   ] as const)("with colour on %s wraps the text in its SGR open and close codes", (name, want) => {
-    expect(makeStyle(true)[name]("x")).toBe(want);
+    expect(terminalText(makeStyle(true)[name]("x"))).toBe(want);
   });
 });

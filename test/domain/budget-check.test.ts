@@ -9,7 +9,7 @@ import { CAP_MESSAGE, effectiveRemaining, type ReviewQueue } from "../../src/dom
 import { checkBudget, type Usage } from "../../src/domain/check-budget.js";
 
 function sentinel(over: Partial<Sentinel> = {}): Sentinel {
-  return { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, allowGates: [], continueSequence: undefined, problems: [], ...over };
+  return { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, notifyEnv: [], allowGates: [], continueSequence: undefined, problems: [], ...over };
 }
 const NONE: Usage = { agents: undefined, minutes: undefined, tokens: undefined, costUsd: undefined };
 const queue = (total: number, cap: number | undefined): ReviewQueue => ({ openValidating: Array.from({ length: total }, (_, i) => `q-${i}`), findings: 0, total, cap });

@@ -81,12 +81,14 @@ describe("redact: auth headers", () => {
 
 describe("redact: the pre-check never lets a secret through", () => {
   // Fragments of every secret shape (in changed case too) and of ordinary text, glued at random:
-  // whatever the four patterns would hide, redact() must hide too.
+  // whatever the patterns would hide, redact() must hide too.
   const FRAGMENTS = [
     "password", "PassWord", "api_key", "token", "secret", "client-secret", "Authorization", "bearer", "Bearer ", "Basic ",
     "=", ":", " = ", ": ", "\"quoted value\"", "'single'", "abcdefghijklmnopqrstuvwxyz0123", "ghp_", "GHP_", "gho_", "github_pat_",
     "sk-", "SK-", "sk_live_", "xoxb-", "XOXB-", "AKIA", "akia", "AIza", "glpat-", "npm_", "eyJ", "EYJ", ".", "https://", "user", "@",
     "host", "/", " ", "-", "_", ",", ";", "q-2026-07-01-001", "answered", "keep one release", "é", "—",
+    "DB_PASSWORD", "aws_secret_access_key", "Cookie", "Set-Cookie", "basic ", "dXNlcjpwYXNz", "-----BEGIN RSA PRIVATE KEY-----",
+    "-----END RSA PRIVATE KEY-----", "hf_", "ASIA", "rk_live_", "xoxe-", "\"token\"", "apiKey", "tokenizer", "author", "&", "?",
   ];
   it("3,000 generated strings: redact() equals the unfiltered patterns", () => {
     const rng = makeRng(0x5ec7e7);

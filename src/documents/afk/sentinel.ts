@@ -11,7 +11,9 @@ export type CountKey = (typeof COUNT_KEYS)[number];
 const KNOWN_GATES = ["advisory", "validating", "blocking", "escalating"];
 /** Gates that may never be auto-picked, whatever allow_gates says. */
 const NEVER_AUTO = ["blocking", "escalating"];
-const KNOWN_KEYS = new Set<string>([...COUNT_KEYS, "max_cost_usd", "notify", "allow_gates", "continue_sequence"]);
+const KNOWN_KEYS = new Set<string>([...COUNT_KEYS, "max_cost_usd", "notify", "notify_env", "allow_gates", "continue_sequence"]);
+/** An environment variable name the notify hook may receive (`notify_env`). */
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export interface SentinelProblem {
   severity: "error" | "warning";
@@ -29,6 +31,8 @@ export interface Sentinel {
   /** The source text of max_cost_usd, for messages. */
   maxCostSource: string | undefined;
   notify: string | undefined;
+  /** Names of the caller's environment variables the notify hook also receives. */
+  notifyEnv: string[];
   /** Gates that may be auto-picked (blocking/escalating already removed). */
   allowGates: string[];
   continueSequence: boolean | undefined;
@@ -53,7 +57,7 @@ function isPlain(v: YamlValue, re: RegExp): boolean {
 
 /** Validate a parsed sentinel body. `file` names the sentinel in messages. */
 export function validateSentinel(top: YamlTop, file: string): Sentinel {
-  const s: Sentinel = { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, allowGates: [], continueSequence: undefined, problems: [] };
+  const s: Sentinel = { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, notifyEnv: [], allowGates: [], continueSequence: undefined, problems: [] };
   const problem = (severity: SentinelProblem["severity"], at: YamlPos, key: string | undefined, rule: string, message: string) =>
     s.problems.push({ severity, line: at.line, col: at.col, key, rule, message: `${file}:${at.line}:${at.col}: ${message}` });
 
@@ -72,6 +76,16 @@ export function validateSentinel(top: YamlTop, file: string): Sentinel {
       continue;
     }
     firstLine.set(key, keyPos.line);
+    // A merge key (`<<: *base`) or an alias as a key (`*k: 5`) would make a key mean what
+    // another part of the file says; read as an unknown key it would silently drop a budget.
+    if (key === "<<") {
+      problem("error", keyPos, key, "afk-merge-key", "YAML merge keys (<<) are not allowed in the AFK sentinel; write every key out");
+      continue;
+    }
+    if (key.startsWith("*")) {
+      problem("error", keyPos, key, "afk-alias-key", `an alias as a key (${key}) is not allowed in the AFK sentinel; write the key out`);
+      continue;
+    }
     // An empty value points at its key: there is no value text to point at.
     const at = v.kind === "null" ? keyPos : v.pos;
     if ((COUNT_KEYS as readonly string[]).includes(key)) {
@@ -109,6 +123,17 @@ export function validateSentinel(top: YamlTop, file: string): Sentinel {
       if (v.kind !== "scalar" || typeof v.value !== "string" || v.value.trim() === "") {
         problem("error", at, key, "afk-notify", `notify must be a shell command string (got ${shownSource(v)})`);
       } else s.notify = v.value;
+    } else if (key === "notify_env") {
+      if (v.kind !== "seq" || v.tag !== undefined) {
+        problem("error", at, key, "afk-notify-env", `notify_env must be a list of environment variable names like [SLACK_WEBHOOK_URL] (got ${shownSource(v)})`);
+        continue;
+      }
+      for (const item of v.items) {
+        const name = item.kind === "scalar" && item.tag === undefined && typeof item.value === "string" ? item.value : undefined;
+        if (name === undefined || !ENV_NAME.test(name)) {
+          problem("error", item.pos, key, "afk-notify-env", `notify_env lists ${shownSource(item)}, which is not an environment variable name (letters, digits, _; not starting with a digit)`);
+        } else if (!s.notifyEnv.includes(name)) s.notifyEnv.push(name);
+      }
     } else if (key === "expires_at") {
       problem("warning", keyPos, key, "afk-legacy-key", "expires_at is a legacy key and is ignored; remove the sentinel to end unattended mode");
     } else if (!KNOWN_KEYS.has(key)) {

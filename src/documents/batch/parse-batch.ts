@@ -1,5 +1,6 @@
 // The batch answer file (`state resolve --batch`): one `qid: answer` or
-// `--drop qid: reason` per line, comments and blank lines skipped. Not YAML.
+// `--drop qid: reason` per line, comments and blank lines skipped. Not YAML. Lines end at
+// LF, CRLF or a lone CR; bytes that are not UTF-8 are refused with their line.
 
 import { BadInputError } from "../../errors.js";
 
@@ -27,12 +28,13 @@ export function parseBatchLines(text: string, file: string): { entries: BatchEnt
   const entries: BatchEntry[] = [];
   const errors: { line: number; error: BadInputError }[] = [];
   const seen = new Map<string, number>();
-  const rows = text.split("\n");
+  // A lone CR (classic Mac endings, or a file edited on two systems) ends a line: an answer
+  // can never contain one (control characters are refused), so it cannot mean anything else.
+  const rows = text.split(/\r\n|\r|\n/);
   if (rows.length > 0 && rows[rows.length - 1] === "") rows.pop();
   rows.forEach((raw, i) => {
     const line = i + 1;
-    const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    const trimmed = text.trim();
+    const trimmed = raw.trim();
     if (trimmed === "" || trimmed.startsWith("#")) return;
     let body = trimmed;
     let kind: BatchEntry["kind"] = "answer";
@@ -66,4 +68,30 @@ export function parseBatchLines(text: string, file: string): { entries: BatchEnt
     entries.push({ line, qid, kind, payload });
   });
   return { entries, errors };
+}
+
+/** The 1-based line (counting LF, CRLF and lone CR endings) of the first byte that is not UTF-8, or undefined. */
+export function invalidUtf8Line(bytes: Uint8Array): number | undefined {
+  let line = 1;
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      if (b === 0x0a || (b === 0x0d && bytes[i + 1] !== 0x0a)) line++;
+      i++;
+      continue;
+    }
+    // Lead byte → sequence length and the allowed range of the second byte (no overlongs,
+    // no surrogates, nothing above U+10FFFF).
+    let n: number, lo = 0x80, hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) n = 2;
+    else if (b >= 0xe0 && b <= 0xef) { n = 3; if (b === 0xe0) lo = 0xa0; if (b === 0xed) hi = 0x9f; }
+    else if (b >= 0xf0 && b <= 0xf4) { n = 4; if (b === 0xf0) lo = 0x90; if (b === 0xf4) hi = 0x8f; }
+    else return line;
+    for (let k = 1; k < n; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || c < (k === 1 ? lo : 0x80) || c > (k === 1 ? hi : 0xbf)) return line;
+    }
+    i += n;
+  }
+  return undefined;
 }

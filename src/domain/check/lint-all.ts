@@ -7,7 +7,7 @@ import { parseState } from "../../documents/state/parse-state.js";
 import { viewOf } from "../../documents/headings.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { lintDecisions } from "./lint-decisions.js";
-import { lintFences } from "./lint-markdown.js";
+import { lintControlChars, lintFences } from "./lint-markdown.js";
 import { lintQuestions } from "./lint-questions.js";
 import { lintState } from "./lint-state.js";
 import { lintWorkspace } from "./lint-workspace.js";
@@ -42,6 +42,9 @@ export function lintAll(texts: WorkspaceTexts, opts: LintOptions): Diagnostic[] 
   ];
   if (texts.decisions !== undefined) out.push(...lintDecisions(texts.decisions), ...lintFences(viewOf(texts.decisions), "decisions.md"));
   if (texts.touched !== undefined && opts.manifestRules) out.push(...opts.manifestRules(texts.touched));
+  out.push(...lintControlChars(texts.state, "state.md"), ...lintControlChars(texts.questions, "questions.md"));
+  if (texts.decisions !== undefined) out.push(...lintControlChars(texts.decisions, "decisions.md"));
+  if (texts.touched !== undefined) out.push(...lintControlChars(texts.touched, "touched-files.md"));
   if (texts.events !== undefined) {
     texts.events.split("\n").forEach((line, i) => {
       if (line.trim() === "") return;

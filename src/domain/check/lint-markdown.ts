@@ -1,5 +1,6 @@
 // Rules every workspace markdown file shares: fences that never close swallow the rest of
-// the file, which silently hides fields and sections from every reader.
+// the file, which silently hides fields and sections from every reader; control characters
+// would drive a terminal if printed raw (the engine prints them escaped).
 
 import type { MarkdownView } from "../../documents/headings.js";
 import type { Diagnostic } from "./diagnostic.js";
@@ -16,4 +17,28 @@ export function lintFences(view: MarkdownView, file: string): Diagnostic[] {
       rule: "unclosed-fence",
       message: "this code fence is never closed; everything after it is read as code (close it with the same fence)",
     }));
+}
+
+/** C0 except tab, LF and the CR of a CRLF; DEL; C1. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+
+/** One warning per line holding a terminal control character (ESC, OSC/CSI, NUL, a lone CR…), at its column. */
+export function lintControlChars(text: string, file: string): Diagnostic[] {
+  if (!CONTROL.test(text)) return [];
+  const out: Diagnostic[] = [];
+  text.split("\n").forEach((row, i) => {
+    const m = CONTROL.exec(row);
+    if (!m) return;
+    const code = row.charCodeAt(m.index);
+    out.push({
+      file,
+      line: i + 1,
+      col: m.index + 1,
+      severity: "warning",
+      rule: "control-characters",
+      message: `a control character (U+${code.toString(16).toUpperCase().padStart(4, "0")}) that a terminal could act on; the engine shows it escaped, remove it from the file`,
+    });
+  });
+  return out;
 }

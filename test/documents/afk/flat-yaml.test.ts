@@ -5,13 +5,14 @@ import { describe, expect, it } from "vitest";
 import { parseFlatYaml } from "../../../src/documents/afk/flat-yaml.js";
 import { parseYamlTop } from "../../../src/vendor/yaml.js";
 
-const KEYS = ["max_slices", "max_agents", "max_minutes", "max_review_queue", "max_tokens", "max_cost_usd", "notify", "allow_gates", "continue_sequence", "max_workspaces", "expires_at", "mystery_key"];
+const KEYS = ["max_slices", "max_agents", "max_minutes", "max_review_queue", "max_tokens", "max_cost_usd", "notify", "allow_gates", "continue_sequence", "max_workspaces", "expires_at", "mystery_key", "notify_env", "<<"];
 const VALUES = [
   "10", "0", "-1", "+5", "2.5", "0x10", "0o17", "1e3", ".5", "ten", "true", "False", "TRUE", "null", "~", "Null",
   '"10"', "'10'", '""', "''", "[advisory, validating]", "[]", "[advisory]", "[ blocking ,escalating ]", "[10, x]",
   "notify-send devrites hello", "a:b", "a: b", "x # trailing comment", "#only a comment", "[a, b] # c", '"quoted" # c',
   "*alias", "&anchor 1", "!!str 10", "|", ">", "{a: 1}", "- item", "a,b", "2026-07-20T10:00:00Z", ".inf", "-.INF", ".nan",
   "@at", "`tick`", "%pct", "? q", "value with  two spaces", "ends with colon:", "'it''s'", '"esc\\"q"',
+  "[SLACK_WEBHOOK_URL, GITHUB_TOKEN]", "[_A, 9X, a-b, a.b]", "*base",
 ];
 
 /** What both readers agree matters: kind, pairs with positions, values, quoting. */

@@ -7,7 +7,7 @@ import { lintState } from "../../../src/domain/check/lint-state.js";
 import { lintQuestions } from "../../../src/domain/check/lint-questions.js";
 import { lintWorkspace, type ModeInfo } from "../../../src/domain/check/lint-workspace.js";
 import { lintDecisions } from "../../../src/domain/check/lint-decisions.js";
-import { lintFences } from "../../../src/domain/check/lint-markdown.js";
+import { lintControlChars, lintFences } from "../../../src/domain/check/lint-markdown.js";
 import { lintAll } from "../../../src/domain/check/lint-all.js";
 import { crossCheck } from "../../../src/domain/check/crosscheck.js";
 import { REASON_CODES } from "../../../src/domain/pause-reasons.js";
@@ -183,9 +183,12 @@ export const DECISION_CASES = table("decisions.md", lintDecisions, [
 
 // ------------------------------------------------------------ lint-markdown.ts (any file)
 
-export const MARKDOWN_CASES = table("state.md", (text: string) => lintFences(viewOf(text), "state.md"), [
+export const MARKDOWN_CASES = table("state.md", (text: string) => [...lintFences(viewOf(text), "state.md"), ...lintControlChars(text, "state.md")], [
   ["a backtick fence that never closes", "unclosed-fence", "warning", 3, 1, lines("# State", "", "```md", "| status | running |"), lines("# State", "", "```md", "| status | running |", "```")],
   ["a tilde fence closed by backticks only", "unclosed-fence", "warning", 2, 1, lines("# State", "~~~~", "code", "```"), lines("# State", "~~~~", "code", "~~~~~")],
+  ["an ESC sequence (OSC title) in a field value, at its column", "control-characters", "warning", 2, 14, lines("# State", "| status | ru\u001b]0;pwned\u0007nning |"), lines("# State", "| status | running |\r", "tab\tok")],
+  ["a lone CR", "control-characters", "warning", 1, 8, "# State\rhidden\n", "# State\r\n"],
+  ["a C1 CSI", "control-characters", "warning", 1, 3, "# \u009b2J State\n", "# State ✓\n"],
 ]);
 
 // ------------------------------------------------ lint-all.ts (events.jsonl, the sentinel)
@@ -215,6 +218,9 @@ export const SENTINEL_CASES = table("AFK", (sentinel: string) => all({ sentinel 
   ["notify that is not a command string", "afk-notify", "error", 1, 9, "notify: 3\n", 'notify: "echo 3"\n'],
   ["the legacy expires_at key", "afk-legacy-key", "warning", 2, 1, "max_slices: 1\nexpires_at: 2026-07-21\n", "max_slices: 1\n# expires_at: 2026-07-21\n"],
   ["an unknown key", "afk-unknown-key", "warning", 1, 1, "colour: blue\n", "notify: blue\n"],
+  ["a YAML merge key (fails closed: it would drop max_slices)", "afk-merge-key", "error", 2, 1, "base: &b {max_slices: 3}\n<<: *b\n", "base: 1\nmax_slices: 3\n"],
+  ["an alias as a key", "afk-alias-key", "error", 2, 1, "a: &k max_slices\n*k : 5\n", "a: max_slices\nmax_slices: 5\n"],
+  ["notify_env with a name that is not an environment variable", "afk-notify-env", "error", 1, 27, "notify_env: [SLACK_TOKEN, 9LIVES]\n", "notify_env: [SLACK_TOKEN, LIVES_9]\n"],
   ["a duplicate key, at the second one", "afk-duplicate-key", "error", 2, 1, "max_slices: 1\nmax_slices: 2\n", "max_slices: 1\nmax_agents: 2\n"],
 ]);
 
