@@ -2,6 +2,7 @@
 // duplicate fields and Log lines. Cross-file invariants live in lint-workspace.ts.
 
 import type { StateDoc } from "../../documents/state/parse-state.js";
+import { isNoCounter } from "../budget.js";
 import { isWorkspaceTimestamp } from "../clock.js";
 import { ENGINE_SCHEMA, PAUSE_FIELDS, PHASES, RUN_STATUSES } from "../cursor.js";
 import type { Diagnostic } from "./diagnostic.js";
@@ -64,7 +65,7 @@ export function lintState(doc: StateDoc, reasonCodes: readonly string[]): Diagno
   }
   for (const key of ["afkslicesremaining", "sequenceposition", "sequenceworkspacesremaining", "blockerattempts"]) {
     const f = doc.cursor.get(key);
-    if (f && !/^\d+$/.test(f.value)) {
+    if (f && !/^\d+$/.test(f.value) && !(key === "afkslicesremaining" && isNoCounter(f.value))) {
       push(f.index, colOf(doc, f.index, f.valueStart), "error", "state-bad-counter", `${f.rawKey} must be a nonnegative integer (got ${JSON.stringify(f.value)})`);
     }
   }
