@@ -2,7 +2,7 @@
 // question is among them. Checks run in the order commands.md gives: workspace, schema,
 // arguments, lock, question.
 
-import { BadInputError } from "../errors.js";
+import { BadInputError, NoWorkspaceError } from "../errors.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { parseBatch } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
@@ -20,7 +20,13 @@ export const RESOLVE_USAGE =
 export function openForResolve(ctx: CommandContext): WorkspaceSession {
   const session = ctx.workspace();
   session.recoverIfNeeded();
-  session.check("questions.md", true);
+  // Elsewhere a missing questions.md reads as an empty queue; resolve keeps commands.md's
+  // step 1 (exit 2, asserted by the public conformance suite), with a hint that fits it.
+  if (!session.check("questions.md", false)) {
+    throw new NoWorkspaceError(`questions.md missing at ${session.path("questions.md")}`, {
+      hint: "this workspace has no questions yet, so there is nothing to resolve (devrites-engine migrate or question add creates questions.md)",
+    });
+  }
   const state = session.read("state.md", true);
   assertSchema(parseState(state), session.ws.slug);
   return session;

@@ -179,7 +179,7 @@ export function workspaceFilePath(dir: string, name: string, required: boolean):
   const p = path.join(dir, name);
   const st = lstat(p);
   if (!st) {
-    if (required) throw new NoWorkspaceError(`${name} missing at ${p}`, { hint: "restore the file, or run devrites-engine init for a new workspace" });
+    if (required) throw new NoWorkspaceError(`${name} missing at ${p}`, { hint: `restore ${name} from version control or a backup (the workspace exists, so init would refuse it)` });
     return undefined;
   }
   if (st.isSymbolicLink()) {
