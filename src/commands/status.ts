@@ -17,14 +17,6 @@ const WIDTH = 80;
 /** Most urgent first. */
 const GATE_ORDER = ["blocking", "escalating", "validating", "advisory"];
 
-/** `HH:MM` in the reader's zone, with the date when it is not today. */
-export function localTime(t: Date, now: Date): string {
-  const hm = `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
-  const sameDay = t.getFullYear() === now.getFullYear() && t.getMonth() === now.getMonth() && t.getDate() === now.getDate();
-  if (sameDay) return hm;
-  return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")} ${hm}`;
-}
-
 /** Quote a value for a POSIX shell command line the reader may paste. */
 function shellQuote(text: string): string {
   return /^[A-Za-z0-9 ,._+:@%/-]+$/.test(text) ? `"${text}"` : `'${text.replace(/'/g, "'\\''")}'`;
@@ -95,7 +87,8 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
   } else if (runStatus.toLowerCase() === "blocked") {
     const code = cursorValue(state, "pause_reason") ?? "";
     const until = parseTimestamp(cursorValue(state, "resumes_at") ?? "");
-    const summary = pauseSummary(code, until, (t) => localTime(t, ctx.now));
+    // The same summary a pause writes into next_action: the label and the UTC resume time.
+    const summary = pauseSummary(code, until, ctx.now);
     const detail = cursorValue(state, "pause_detail");
     lines.push("", `${s.bold("Paused:")} ${summary}`);
     if (detail) lines.push(...wrap(detail, WIDTH, "  "));

@@ -29,11 +29,19 @@ export function isReasonCode(code: string): code is ReasonCode {
   return Object.prototype.hasOwnProperty.call(REASON_LABELS, code);
 }
 
+/** A resume time for the summary: UTC `HH:MM`, with the UTC date in front when it is not today. */
+export function resumeTime(t: Date, now: Date): string {
+  const hm = t.toISOString().slice(11, 16);
+  const day = t.toISOString().slice(0, 10);
+  return day === now.toISOString().slice(0, 10) ? hm : `${day} ${hm}`;
+}
+
 /**
- * The one-line pause summary `status` shows: the label, and when it ends by itself, when.
- * `formatTime` renders the resume time for the reader (status uses the local zone).
+ * The one-line pause summary, one function for `status` and the `next_action` a pause writes
+ * (commands.md, state pause): the label, and the resume time when the pause ends by itself —
+ * `subscription usage cap reached, resumes 14:50`. (The detail has its own line and field.)
  */
-export function pauseSummary(code: string, resumesAt: Date | undefined, formatTime: (t: Date) => string): string {
+export function pauseSummary(code: string, resumesAt: Date | undefined, now: Date): string {
   const label = isReasonCode(code) ? REASON_LABELS[code] : code === "" ? "paused" : `paused (${code})`;
-  return resumesAt ? `${label}, resumes ${formatTime(resumesAt)}` : label;
+  return resumesAt ? `${label}, resumes ${resumeTime(resumesAt, now)}` : label;
 }
