@@ -242,6 +242,16 @@ describe("malformed input fails closed", () => {
     expect(p.read(SF)).not.toContain("None");
   });
 
+  it("a run awaiting a blocking question is stopped (exit 7, reason paused) although slices remain; nothing is written", async () => {
+    const state = STATE("| afk_slices_remaining | 2 |\n").replace("| status | running |", "| status | awaiting_human |") +
+      "\n## Awaiting human\n| Key | Value |\n| --- | --- |\n| question_id | q-1 |\n| gate | blocking |\n";
+    const p = setup({ state });
+    const r = await cli(p, "budget", "check", "--json");
+    expect(r.exit).toBe(7);
+    expect(JSON.parse(r.stdout)).toMatchObject({ verdict: "stop", reason: "paused", reasons: [{ code: "paused", pause_reason: null }] });
+    expect(p.read(SF)).toBe(state);
+  });
+
   it("budget seed replaces a counter of none in place", async () => {
     const p = setup({ state: STATE("| afk_slices_remaining | none |\n") });
     const r = await cli(p, "budget", "seed", "--pending", "2");
