@@ -87,7 +87,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   } catch (e) {
     if (help || version) return { def, words, args: { positionals: [], options: {} }, help, version, json };
     const msg = (e as Error).message.replace(/\. To specify a positional argument starting with a '-'.*$/s, "");
-    throw new BadInputError(`${words.join(" ")}: ${msg}`, { hint: `${def.usage}  (an answer starting with '-' goes after --)` });
+    // Only resolve takes free-text answers: other commands' hints are just their usage.
+    const answers = def.words[def.words.length - 1] === "resolve";
+    throw new BadInputError(`${words.join(" ")}: ${msg}`, { hint: answers ? `${def.usage}  (an answer starting with '-' goes after --)` : def.usage });
   }
   return { def, words, args: { positionals: parsed.positionals, options: parsed.values as CommandArgs["options"] }, help, version, json };
 }

@@ -8,6 +8,8 @@ import type { OptionDef } from "./command-table.js";
 export interface CompletionCommand {
   words: readonly string[];
   options: Record<string, Pick<OptionDef, "type">>;
+  /** Deprecated spellings are accepted but never offered. */
+  deprecatedFor?: string;
 }
 
 /**
@@ -16,7 +18,8 @@ export interface CompletionCommand {
  * far and the global ones; otherwise the next command words; nothing where a value is expected
  * (the shell then completes file names).
  */
-export function completionsFor(commands: readonly CompletionCommand[], globals: Record<string, Pick<OptionDef, "type">>, words: readonly string[]): string[] {
+export function completionsFor(all: readonly CompletionCommand[], globals: Record<string, Pick<OptionDef, "type">>, words: readonly string[]): string[] {
+  const commands = all.filter((c) => c.deprecatedFor === undefined);
   const typed = words.slice(1);
   const current = typed.length > 0 ? typed[typed.length - 1]! : "";
   const before = typed.slice(0, -1);
