@@ -51,7 +51,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
       where: { file: o.batch as string, line: e.line },
     }));
     if (entries.length === 0) throw new BadInputError(`${o.batch} has no entries`, { hint: "write one `qid: answer` per line" });
-    for (const e of entries) if (e.source.kind === "text" && e.source.text === "") throw new BadInputError(`${o.batch}:${e.where!.line}: empty answer for ${e.qid} (line ${e.where!.line})`);
+    for (const e of entries) if (e.source.kind === "text" && e.source.text === "") throw new BadInputError(`${o.batch}:${e.where!.line}: empty answer for ${e.qid}`);
     return { entries, batch: true };
   }
   if (o["dry-run"]) throw usage("--dry-run goes with --batch");

@@ -34,17 +34,17 @@ export function parseBatch(text: string, file: string): BatchEntry[] {
     }
     const colon = body.indexOf(":");
     if (colon < 0) {
-      throw new BadInputError(`${file}:${line}: syntax error: expected "qid: answer" or "--drop qid: reason" (line ${line})`, {
+      throw new BadInputError(`${file}:${line}: syntax error: expected "qid: answer" or "--drop qid: reason"`, {
         hint: "every entry needs a ':' after the question id",
       });
     }
     const qid = body.slice(0, colon).trim();
     const payload = body.slice(colon + 1).trim();
     if (qid === "" || /\s/.test(qid)) {
-      throw new BadInputError(`${file}:${line}: invalid question id ${JSON.stringify(qid)} (line ${line})`);
+      throw new BadInputError(`${file}:${line}: invalid question id ${JSON.stringify(qid)}`);
     }
     if (kind === "answer" && payload === "") {
-      throw new BadInputError(`${file}:${line}: empty answer for ${qid} (line ${line})`, {
+      throw new BadInputError(`${file}:${line}: empty answer for ${qid}`, {
         hint: `write the answer after "${qid}:", or use "--drop ${qid}: reason"`,
       });
     }
