@@ -107,7 +107,13 @@ export function selectedSlug(root: string, option: string | undefined, envSlug: 
  * @throws NoWorkspaceError for a missing/invalid slug, an unknown workspace, or an unsafe one.
  */
 export function openWorkspace(root: string, slug: string | undefined): Workspace {
-  if (slug === undefined) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${path.join(root, "ACTIVE")} names no workspace` });
+  if (slug === undefined) {
+    const active = path.join(root, "ACTIVE");
+    const hint = lstat(active)
+      ? `${active} names no workspace: write a workspace slug into it, or pass --workspace <slug>`
+      : `${active} does not exist: pass --workspace <slug> for an existing workspace, or create one with devrites-engine init <slug> (which writes ACTIVE)`;
+    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint });
+  }
   if (!isExistingSlug(slug)) {
     throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-')` });
   }
