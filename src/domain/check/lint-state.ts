@@ -75,7 +75,8 @@ export function lintState(doc: StateDoc, reasonCodes: readonly string[]): Diagno
       const text = doc.view.lines[i]!.text;
       if (doc.view.fenced[i] || text.trim() === "") continue;
       const m = /^[-*+] (\S+) ([^:\s]+):/.exec(text);
-      if (!m || !isWorkspaceTimestamp(m[1]!)) {
+      // The pack's template writes `- <date> <phase>: …`: a bare UTC date is a Log timestamp too.
+      if (!m || !(isWorkspaceTimestamp(m[1]!) || /^\d{4}-\d{2}-\d{2}$/.test(m[1]!))) {
         push(i, 1, "warning", "state-log-line", "Log lines read `- <timestamp> <phase>: <what happened>`");
       }
     }
