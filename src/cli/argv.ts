@@ -102,6 +102,8 @@ function optionError(def: CommandDef, rest: readonly string[], parseArgsMessage:
   const shorts = new Map(Object.entries(options).flatMap(([n, o]) => (o.short ? [[o.short, n] as const] : [])));
   const cmd = def.words.join(" ");
   const usage = `usage: ${def.usage}`;
+  // Only resolve takes free-text answers: other commands' hints are just their usage.
+  const answerNote = def.words[def.words.length - 1] === "resolve" ? "  (an answer starting with '-' goes after --)" : "";
   const end = rest.indexOf("--");
   const args = end < 0 ? rest : rest.slice(0, end);
   for (let i = 0; i < args.length; i++) {
@@ -110,14 +112,14 @@ function optionError(def: CommandDef, rest: readonly string[], parseArgsMessage:
     if (!a.startsWith("--")) {
       const bad = [...a.slice(1)].find((ch) => !shorts.has(ch));
       if (bad === undefined) continue;
-      return new BadInputError(`${cmd}: unknown option -${bad}`, { hint: `${usage}  (an answer starting with '-' goes after --)` });
+      return new BadInputError(`${cmd}: unknown option -${bad}`, { hint: `${usage}${answerNote}` });
     }
     const eq = a.indexOf("=");
     const name = a.slice(2, eq < 0 ? undefined : eq);
     const o = options[name];
     if (!o) {
       const near = closest(name, Object.keys(options)).map((n) => `--${n}`);
-      const hint = `${near.length > 0 ? `did you mean ${near.join(" or ")}? ` : ""}${usage}  (an answer starting with '-' goes after --)`;
+      const hint = `${near.length > 0 ? `did you mean ${near.join(" or ")}? ` : ""}${usage}${answerNote}`;
       return new BadInputError(`${cmd}: unknown option --${name}`, { hint });
     }
     const value = placeholder(def, name);
@@ -134,7 +136,7 @@ function optionError(def: CommandDef, rest: readonly string[], parseArgsMessage:
     }
   }
   // Not one of the cases above (a parseArgs we do not know yet): its own first sentence.
-  return new BadInputError(`${cmd}: ${parseArgsMessage.split(/\.\s/)[0]}`, { hint: `${usage}  (an answer starting with '-' goes after --)` });
+  return new BadInputError(`${cmd}: ${parseArgsMessage.split(/\.\s/)[0]}`, { hint: `${usage}${answerNote}` });
 }
 
 /** The error for a command line that names no command. */

@@ -32,6 +32,8 @@ export interface CommandDef {
   describe: string;
   options: Record<string, OptionDef>;
   run: CommandRun;
+  /** A deprecated spelling kept for older skill packs: the command it stands for (not in help). */
+  deprecatedFor?: string;
 }
 
 export const GLOBAL_OPTIONS: Record<string, OptionDef> = {
@@ -196,6 +198,18 @@ export const COMMANDS: CommandDef[] = [
     usage: "devrites-engine completion",
     describe: "print a bash/zsh completion script (source it from your shell profile)",
     options: {},
-    run: makeCompletion(() => COMMANDS),
+    run: makeCompletion(() => COMMANDS.filter((c) => c.deprecatedFor === undefined)),
   },
 ];
+
+// Older DevRites packs (rite-resolve/SKILL.md, the pack's command list) and the Go engine
+// before `state` call `devrites-engine resolve …` with the same argument forms: an alias, so
+// an old pack's answer is still recorded, with a note on stderr naming the new call.
+const stateResolveDef = COMMANDS.find((c) => c.words.join(" ") === "state resolve")!;
+COMMANDS.push({
+  ...stateResolveDef,
+  words: ["resolve"],
+  usage: stateResolveDef.usage.replace(/^devrites-engine state resolve/, "devrites-engine resolve"),
+  describe: "deprecated spelling of state resolve",
+  deprecatedFor: "state resolve",
+});

@@ -9,6 +9,8 @@ import type { OptionDef } from "./command-table.js";
 export interface CompletionCommand {
   words: readonly string[];
   options: Record<string, Pick<OptionDef, "type">>;
+  /** Deprecated spellings are accepted but never offered. */
+  deprecatedFor?: string;
 }
 
 /** Values to offer where the command line expects one (question ids, gates, reason codes…). */
@@ -28,11 +30,12 @@ const NO_VALUES: CompletionValues = { option: () => [], positional: () => [] };
  * (the shell then completes file names).
  */
 export function completionsFor(
-  commands: readonly CompletionCommand[],
+  all: readonly CompletionCommand[],
   globals: Record<string, Pick<OptionDef, "type">>,
   words: readonly string[],
   values: CompletionValues = NO_VALUES,
 ): string[] {
+  const commands = all.filter((c) => c.deprecatedFor === undefined);
   const typed = words.slice(1);
   const current = typed.length > 0 ? typed[typed.length - 1]! : "";
   const before = typed.slice(0, -1);

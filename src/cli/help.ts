@@ -62,7 +62,7 @@ export function helpText(def: CommandDef | undefined, version: string): string {
     "usage: devrites-engine <command> [subcommand] [arguments] [options]",
     "",
     "Commands:",
-    ...COMMANDS.map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`),
+    ...COMMANDS.filter((c) => c.deprecatedFor === undefined).map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`),
     "",
     "Global options:",
     ...optionLines(undefined, GLOBAL_OPTIONS),

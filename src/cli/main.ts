@@ -96,6 +96,10 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
       io.stdout(`${ENGINE_VERSION}\n`);
       return 0;
     }
+    if (parsed.def.deprecatedFor !== undefined) {
+      // Before anything can fail, so that an agent learns the right call from this one run.
+      io.stderr(`devrites-engine: note: '${parsed.def.words.join(" ")}' is deprecated; call 'devrites-engine ${parsed.def.deprecatedFor}' with the same arguments\n`);
+    }
     const now = resolveNow(io.env.DEVRITES_NOW, io.now);
     const o = parsed.args.options;
     const ctx = makeContext(io, now, {

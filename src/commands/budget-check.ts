@@ -5,6 +5,7 @@
 import { BadInputError } from "../errors.js";
 import { describeQueue, describeRemaining, parseAmount, parseCount, reviewQueue, type ReviewQueue } from "../domain/budget.js";
 import { checkBudget, type Usage, type Verdict } from "../domain/check-budget.js";
+import { cursorValue } from "../documents/state/parse-state.js";
 import { afkMode, hitlOutcome, readBudgetView } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
@@ -50,9 +51,14 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
   if (!afk) return hitlOutcome("dispatch is not budget-limited.", { verdict: "admit", admit: true, reconcile_only: false, reasons: [] });
 
   const s = afk.sentinel;
-  const { session, questionsDoc, counter, remaining } = readBudgetView(ctx, s);
+  const { session, stateDoc, questionsDoc, counter, remaining } = readBudgetView(ctx, s);
   const queue = reviewQueue(questionsDoc, input.findings, s.counts.max_review_queue);
-  const verdict = checkBudget({ sentinel: s, remaining, queue, usage: input.usage, writer: input.writer });
+  const run = {
+    status: cursorValue(stateDoc, "status"),
+    awaitedQid: stateDoc.awaiting.find((a) => a.questionId !== undefined && a.questionId !== "")?.questionId,
+    pauseReason: cursorValue(stateDoc, "pause_reason"),
+  };
+  const verdict = checkBudget({ sentinel: s, run, remaining, queue, usage: input.usage, writer: input.writer });
 
   const lines = [
     ...verdictLines(verdict, queue),
@@ -74,7 +80,7 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
       admit: verdict.admit,
       reconcile_only: verdict.reconcileOnly,
       reason: verdict.reasons[0]?.code ?? null,
-      reasons: verdict.reasons.map((r) => ({ code: r.code, key: r.key, message: r.message, pause_reason: r.pauseReason, used: r.used ?? null, cap: r.cap ?? null })),
+      reasons: verdict.reasons.map((r) => ({ code: r.code, key: r.key, message: r.message, pause_reason: r.pauseReason ?? null, used: r.used ?? null, cap: r.cap ?? null })),
       slices: { remaining: remaining.value ?? null, source: remaining.source, counter: counter?.value ?? null, max_slices: s.counts.max_slices ?? null },
       review_queue: { total: queue.total, open_validating: queue.openValidating.length, questions: queue.openValidating, findings: queue.findings, cap: queue.cap ?? null },
       usage: { agents: input.usage.agents ?? null, minutes: input.usage.minutes ?? null, tokens: input.usage.tokens ?? null, cost_usd: input.usage.costUsd ?? null },

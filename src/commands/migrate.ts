@@ -1,8 +1,10 @@
 // `migrate [<slug>]`: upgrade an older workspace to schema 4 after checking that its files
-// parse; already at 4 is exit 0 with no change.
+// parse, creating a missing questions.md / decisions.md from the templates; nothing to do is
+// exit 0 with no change.
 
 import { BadInputError, RefusedError } from "../errors.js";
 import { lintAll } from "../domain/check/lint-all.js";
+import { CREATABLE_FILES, renderMissingFile } from "../domain/init-workspace.js";
 import { planMigrate } from "../domain/migrate-workspace.js";
 import { REASON_CODES } from "../domain/pause-reasons.js";
 import { openWorkspace } from "../workspace/locate.js";
@@ -33,14 +35,15 @@ export async function migrate(ctx: CommandContext, args: CommandArgs): Promise<O
     const p = planMigrate(texts.state, session.ws.slug, ctx.now);
     const files = new Map<string, string>();
     if (p.state !== undefined) files.set("state.md", p.state);
-    return { changes: { files, events: p.state !== undefined ? [{ event: "migrated", detail: { from: p.from, to: 4 } }] : [] }, result: p };
+    // Real DevRites workspaces may lack these until their first question or decision.
+    const created = CREATABLE_FILES.filter((name) => !session.check(name, false));
+    for (const name of created) files.set(name, renderMissingFile(name, session.ws.slug, texts.state));
+    const events = files.size > 0 ? [{ event: "migrated" as const, detail: { from: p.from, to: 4, ...(created.length > 0 ? { created } : {}) } }] : [];
+    return { changes: { files, events }, result: { ...p, created } };
   });
-  if (plan.state === undefined) {
-    return { exit: 0, lines: [`Already at schema 4: ${session.ws.slug}`, "Workspace: no change."], data: { workspace: session.ws.slug, from: plan.from, to: 4, changed: false } };
-  }
-  return {
-    exit: 0,
-    lines: [`Migrated: ${session.ws.slug} (schema ${plan.from} → 4)`, "Workspace: state.md updated."],
-    data: { workspace: session.ws.slug, from: plan.from, to: 4, changed: true },
-  };
+  const written = [plan.state !== undefined ? "state.md" : undefined, ...plan.created].filter((f) => f !== undefined);
+  const lines = [plan.state === undefined ? `Already at schema 4: ${session.ws.slug}` : `Migrated: ${session.ws.slug} (schema ${plan.from} → 4)`];
+  if (plan.created.length > 0) lines.push(`Created: ${plan.created.join(", ")} (from the templates)`);
+  lines.push(written.length > 0 ? `Workspace: ${written.join(" + ")} updated.` : "Workspace: no change.");
+  return { exit: 0, lines, data: { workspace: session.ws.slug, from: plan.from, to: 4, changed: written.length > 0, created: plan.created } };
 }

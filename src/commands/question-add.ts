@@ -6,6 +6,7 @@ import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/cursor.js";
 import { notifyEnvironment } from "../domain/notify-env.js";
 import { gateAction, parseRaiseInput, planRaise, type RaiseMode, type RaisePlan } from "../domain/raise-question.js";
+import { renderMissingFile } from "../domain/init-workspace.js";
 import { readValidSentinel } from "../workspace/afk.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import { parseQuestions } from "../documents/questions/parse-questions.js";
@@ -118,8 +119,9 @@ export async function questionAdd(ctx: CommandContext, args: CommandArgs): Promi
   const mode: RaiseMode = sentinel.mode === "afk" ? { afk: true, allowGates: sentinel.sentinel.allowGates } : { afk: false };
 
   const plan = session.mutate(() => {
-    const questions = session.read("questions.md", true);
     const state = session.read("state.md", true);
+    // No questions.md yet (real workspaces get it with their first question): created here.
+    const questions = session.read("questions.md", false) ?? renderMissingFile("questions.md", session.ws.slug, state);
     assertSchema(parseState(state), session.ws.slug);
     const decisions = gateAction(input.gate, mode) === "auto_pick" ? session.read("decisions.md", false) : undefined;
     const p = planRaise({ slug: session.ws.slug, questions, state, decisions }, input, mode, ctx.now);

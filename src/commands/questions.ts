@@ -1,8 +1,9 @@
 // `questions` lists questions one line each (open by default); `questions show <qid>`
-// prints one block with its options numbered and the command that answers it. Read-only.
+// prints one block with its options numbered and the command that answers it. Rows of a
+// released `## Question register` table are listed too, marked as register rows. Read-only.
 
 import { BadInputError, DuplicateIdError, RefusedError } from "../errors.js";
-import { fieldValue, gateOf, GATES, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
+import { fieldValue, gateOf, GATES, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc, type RegisterRow } from "../documents/questions/parse-questions.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -23,6 +24,29 @@ function summary(b: QuestionBlock) {
   };
 }
 
+/** Register rows whose id no block has (a block wins), each id once. */
+function registerRows(doc: QuestionsDoc): RegisterRow[] {
+  const seen = new Set(doc.byId.keys());
+  return doc.register.filter((r) => r.id !== "" && !seen.has(r.id) && (seen.add(r.id), true));
+}
+
+const lower = (text: string) => text.trim().toLowerCase();
+
+function rowSummary(doc: QuestionsDoc, r: RegisterRow) {
+  return {
+    qid: r.id,
+    gate: lower(r.gate) || null,
+    status: lower(r.status) || null,
+    question: r.question,
+    answer: r.answer || null,
+    register: true,
+    line: doc.view.line(r.index).number,
+  };
+}
+
+/** The refusal hint of a register row: the engine reads it but never writes it. */
+export const REGISTER_HINT = (qid: string) => `a row of the '## Question register' table, which the engine never writes: edit questions.md by hand, or raise it as a '## ${qid}' block`;
+
 export async function questionsList(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const o = args.options;
   if (args.positionals.length > 0) throw new BadInputError(`unknown argument ${JSON.stringify(args.positionals[0])}`, { hint: "devrites-engine questions [--open | --all] [--gate GATE], or questions show <qid>" });
@@ -33,10 +57,12 @@ export async function questionsList(ctx: CommandContext, args: CommandArgs): Pro
   session.recoverIfNeeded();
   const doc = parseQuestions(session.read("questions.md", true));
   const picked = doc.blocks.filter((b) => (o.all ? true : statusOf(b) === "open") && (gate === undefined || gateOf(b) === gate));
-  const idWidth = Math.max(4, ...picked.map((b) => b.id.length));
+  const rows = registerRows(doc).filter((r) => (o.all ? true : lower(r.status) === "open") && (gate === undefined || lower(r.gate) === gate));
+  const idWidth = Math.max(4, ...picked.map((b) => b.id.length), ...rows.map((r) => r.id.length));
   const lines = picked.map((b) => `${b.id.padEnd(idWidth)}  ${(gateOf(b) || "-").padEnd(10)}  ${(statusOf(b) || "-").padEnd(8)}  ${fieldValue(b, "question") ?? ""}`);
-  if (picked.length === 0) lines.push(o.all ? "No questions." : "No open questions.");
-  return { exit: 0, lines, data: { workspace: session.ws.slug, questions: picked.map(summary) } };
+  for (const r of rows) lines.push(`${r.id.padEnd(idWidth)}  ${(lower(r.gate) || "-").padEnd(10)}  ${(lower(r.status) || "-").padEnd(8)}  ${r.question}${r.question === "" ? "" : "  "}(register row)`);
+  if (picked.length + rows.length === 0) lines.push(o.all ? "No questions." : "No open questions.");
+  return { exit: 0, lines, data: { workspace: session.ws.slug, questions: [...picked.map(summary), ...rows.map((r) => rowSummary(doc, r))] } };
 }
 
 export async function questionsShow(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
@@ -46,6 +72,14 @@ export async function questionsShow(ctx: CommandContext, args: CommandArgs): Pro
   session.recoverIfNeeded();
   const doc = parseQuestions(session.read("questions.md", true));
   const blocks = doc.byId.get(qid);
+  const row = blocks ? undefined : doc.register.find((r) => r.id === qid);
+  if (row) {
+    const s = rowSummary(doc, row);
+    const lines = [`${row.id}  [${s.gate ?? "no gate"}]  ${s.status ?? "no status"}  register row (questions.md:${s.line})`, "", `  ${s.question}`];
+    if (s.answer) lines.push("", `  answer:   ${s.answer}`);
+    if (s.status === "open") lines.push("", `This is ${REGISTER_HINT(row.id)}.`);
+    return { exit: 0, lines, data: { workspace: session.ws.slug, question: s } };
+  }
   if (!blocks) {
     const open = doc.blocks.filter((b) => statusOf(b) === "open").map((b) => b.id);
     throw new RefusedError(`qid not found: ${qid}`, { hint: open.length > 0 ? `open questions: ${open.join(", ")}` : "there are no open questions" });

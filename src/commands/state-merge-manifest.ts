@@ -66,11 +66,10 @@ export async function stateMergeManifest(ctx: CommandContext, args: CommandArgs)
       if (p.changed) files.set("touched-files.md", p.text);
       return { changes: { files, events: p.events }, result: p };
     });
-    const lines = [mergeSummary(plan)];
-    if (!plan.changed) lines.push("merge-manifest: no change (touched-files.md already holds this union)");
+    // Exactly the one line scripts parse, also on a re-run that writes nothing (commands.md).
     return {
       exit: 0,
-      lines,
+      lines: [mergeSummary(plan)],
       data: {
         workspace: slug,
         mode: plan.mode,

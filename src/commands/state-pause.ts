@@ -6,8 +6,7 @@ import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/cursor.js";
 import { parseTimestamp } from "../domain/clock.js";
 import { AUTO_RESUMABLE, blockerThreshold, DEFAULT_BLOCKER_THRESHOLD, parsePauseInput, planPause } from "../domain/pause-run.js";
-import { pauseSummary } from "../domain/pause-reasons.js";
-import { localTime } from "./status.js";
+import { pauseSummaryForPeople } from "../domain/pause-reasons.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const USAGE = "devrites-engine state pause --reason CODE [--detail TEXT] [--until TIMESTAMP]";
@@ -42,8 +41,8 @@ export async function statePause(ctx: CommandContext, args: CommandArgs): Promis
       data: { ...data, deferred: true, attempt: plan.attempt, threshold: plan.threshold },
     };
   }
-  // Printed times follow status: the reader's zone, named (the files keep UTC).
-  const shown = (code: string, at: string | undefined) => pauseSummary(code, at === undefined ? undefined : parseTimestamp(at), (t) => localTime(t, ctx.now));
+  // Printed as status prints it: UTC, named (the files keep UTC too).
+  const shown = (code: string, at: string | undefined) => pauseSummaryForPeople(code, at === undefined ? undefined : parseTimestamp(at), ctx.now);
   const replaced = plan.replaced;
   const lostTimer = replaced?.reason === AUTO_RESUMABLE && replaced.resumesAt !== undefined && input.resumesAt === undefined;
   return {

@@ -89,8 +89,11 @@ export async function interactiveResolve(
   const proposed = fieldValue(chosen, "proposed");
   if (proposed) p.say(wrap(proposed, WIDTH, "  proposed: ").join("\n"));
   options.forEach((o) => item(o.number, o.raw));
-  const typeIt = options.length + 1;
-  const drop = options.length + 2;
+  // A bare `proposed:` (no options) is a choice of its own, as --proposed is on the command line.
+  const accept = options.length === 0 && proposed ? options.length + 1 : undefined;
+  if (accept !== undefined) p.say(`  ${accept}) accept the proposed answer`);
+  const typeIt = options.length + (accept !== undefined ? 2 : 1);
+  const drop = typeIt + 1;
   p.say(`  ${typeIt}) type another answer`);
   p.say(`  ${drop}) drop this question`);
   const pick = await p.ask(`Answer [1-${drop}]: `, (r) => pickNumber(r, drop));
@@ -101,6 +104,9 @@ export async function interactiveResolve(
     const reason = await p.ask("Reason (empty = dropped): ", (r) => normalizeText([r], "drop reason"));
     entry = { qid: chosen.id, kind: "drop", source: { kind: "text", text: reason === "" ? "dropped" : reason } };
     summary = `Drop ${chosen.id} (${reason === "" ? "dropped" : reason})`;
+  } else if (pick === accept) {
+    entry = { qid: chosen.id, kind: "answer", source: { kind: "proposed" } };
+    summary = `Answer ${chosen.id}: ${proposed}`;
   } else if (pick === typeIt || asksForFreeText(options[pick - 1]!.raw)) {
     // "Something else — describe it" asks for the text, as "type another answer" does.
     const text = await p.ask(pick === typeIt ? "Answer: " : `${options[pick - 1]!.answer} — your answer: `, (r) => {

@@ -2,7 +2,7 @@
 // question is among them. Checks run in the order commands.md gives: workspace, schema,
 // arguments, lock, question.
 
-import { BadInputError, EngineError, type ErrorDetails } from "../errors.js";
+import { BadInputError, EngineError, NoWorkspaceError, type ErrorDetails } from "../errors.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { parseBatchLines } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
@@ -20,7 +20,13 @@ export const RESOLVE_USAGE =
 export function openForResolve(ctx: CommandContext): WorkspaceSession {
   const session = ctx.workspace();
   session.recoverIfNeeded();
-  session.check("questions.md", true);
+  // Elsewhere a missing questions.md reads as an empty queue; resolve keeps commands.md's
+  // step 1 (exit 2, asserted by the public conformance suite), with a hint that fits it.
+  if (!session.check("questions.md", false)) {
+    throw new NoWorkspaceError(`questions.md missing at ${session.path("questions.md")}`, {
+      hint: "this workspace has no questions yet, so there is nothing to resolve (devrites-engine migrate or question add creates questions.md)",
+    });
+  }
   const state = session.read("state.md", true);
   assertSchema(parseState(state), session.ws.slug);
   return session;
@@ -64,7 +70,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
         failures.push({ line: e.line, error: err as BadInputError });
         continue;
       }
-      if (answer === "") failures.push({ line: e.line, error: new BadInputError(`${o.batch}:${e.line}: empty answer for ${e.qid} (line ${e.line})`) });
+      if (answer === "") failures.push({ line: e.line, error: new BadInputError(`${o.batch}:${e.line}: empty answer for ${e.qid}`) });
       else entries.push({ qid: e.qid, kind: e.kind, source: { kind: "text", text: answer }, where: { file: o.batch, line: e.line } });
     }
     if (entries.length === 0 && failures.length === 0) throw new BadInputError(`${o.batch} has no entries`, { hint: "write one `qid: answer` per line" });

@@ -4,7 +4,7 @@
 import { fieldValue, gateOf, statusOf, type QuestionsDoc, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { cursorValue, type StateDoc } from "../documents/state/parse-state.js";
 import { parseTimestamp } from "../domain/clock.js";
-import { pauseSummary } from "../domain/pause-reasons.js";
+import { pauseLabel } from "../domain/pause-reasons.js";
 import { commentQuestion, renderCommentMarkdown, utcMinute } from "./markdown-comment.js";
 import type { Outcome } from "./types.js";
 
@@ -15,7 +15,10 @@ export async function statusMarkdown(slug: string, state: StateDoc, questions: Q
   let pause: { summary: string; detail: string | null; resumeCommands: string[] } | undefined;
   if (awaited.length === 0 && runStatus.toLowerCase() === "blocked") {
     const code = cursorValue(state, "pause_reason") ?? "";
-    const summary = pauseSummary(code, parseTimestamp(cursorValue(state, "resumes_at") ?? ""), utcMinute);
+    // A comment is read later and in any zone: the resume time always carries its date and zone.
+    const until = parseTimestamp(cursorValue(state, "resumes_at") ?? "");
+    const label = pauseLabel(code);
+    const summary = until ? `${label}, resumes ${utcMinute(until)}` : label;
     const resume = `devrites-engine state resume --workspace ${slug}`;
     pause = { summary, detail: cursorValue(state, "pause_detail") || null, resumeCommands: code === "usage_cap" ? [`devrites-engine state resume --auto --workspace ${slug}`, resume] : [resume] };
   }

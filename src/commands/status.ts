@@ -8,7 +8,7 @@ import { parseTimestamp } from "../domain/clock.js";
 import { formatDiagnostic, sortDiagnostics } from "../domain/check/diagnostic.js";
 import { lintAll } from "../domain/check/lint-all.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
-import { pauseSummary, REASON_CODES } from "../domain/pause-reasons.js";
+import { pauseSummaryForPeople, REASON_CODES } from "../domain/pause-reasons.js";
 import { firstError } from "../documents/afk/sentinel.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -18,19 +18,6 @@ import { statusMarkdown } from "./status-markdown.js";
 const WIDTH = 80;
 /** Most urgent first. */
 const GATE_ORDER = ["blocking", "escalating", "validating", "advisory"];
-
-/**
- * `HH:MM` in the reader's zone, with the date when it is not today, then the zone as an
- * offset (`UTC`, `UTC-04:00`): the one rule for times printed for people (status, pause).
- */
-export function localTime(t: Date, now: Date): string {
-  const hm = `${String(t.getHours()).padStart(2, "0")}:${String(t.getMinutes()).padStart(2, "0")}`;
-  const off = -t.getTimezoneOffset();
-  const zone = off === 0 ? "UTC" : `UTC${off > 0 ? "+" : "-"}${String(Math.floor(Math.abs(off) / 60)).padStart(2, "0")}:${String(Math.abs(off) % 60).padStart(2, "0")}`;
-  const sameDay = t.getFullYear() === now.getFullYear() && t.getMonth() === now.getMonth() && t.getDate() === now.getDate();
-  if (sameDay) return `${hm} ${zone}`;
-  return `${t.getFullYear()}-${String(t.getMonth() + 1).padStart(2, "0")}-${String(t.getDate()).padStart(2, "0")} ${hm} ${zone}`;
-}
 
 /** Quote a value for a POSIX shell command line the reader may paste. */
 function shellQuote(text: string): string {
@@ -103,7 +90,8 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
   } else if (runStatus.toLowerCase() === "blocked") {
     const code = cursorValue(state, "pause_reason") ?? "";
     const until = parseTimestamp(cursorValue(state, "resumes_at") ?? "");
-    const summary = pauseSummary(code, until, (t) => localTime(t, ctx.now));
+    // The same summary a pause writes into next_action: the label and the UTC resume time.
+    const summary = pauseSummaryForPeople(code, until, ctx.now);
     const detail = cursorValue(state, "pause_detail");
     lines.push("", `${s.bold("Paused:")} ${summary}`);
     if (detail) lines.push(...wrap(detail, WIDTH, "  "));

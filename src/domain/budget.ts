@@ -46,17 +46,25 @@ export function parseAmount(text: string, what: string): number {
 }
 
 /**
- * The slice counter of the cursor, or undefined when state.md has none.
- * @throws BadInputError (exit 5) when the value is not a plain nonnegative integer (e.g. `none`).
+ * `none` in any case: the DevRites template's "no counter set", exactly as if the line were
+ * absent. (A charge or seed then upserts the counter, which replaces `none` in place.)
+ */
+export function isNoCounter(value: string): boolean {
+  return value.trim().toLowerCase() === "none";
+}
+
+/**
+ * The slice counter of the cursor, or undefined when state.md has none (no line, or `none`).
+ * @throws BadInputError (exit 5) when the value is neither a plain nonnegative integer nor `none`.
  */
 export function readSliceCounter(doc: StateDoc): SliceCounter | undefined {
   const field = doc.cursor.get(COUNTER_KEY);
-  if (!field) return undefined;
+  if (!field || isNoCounter(field.value)) return undefined;
   if (!PLAIN_INTEGER.test(field.value) || !Number.isSafeInteger(Number(field.value))) {
     const line = doc.view.lines[field.index]!.number;
     throw new BadInputError(
-      `state.md:${line}: ${field.rawKey} is ${JSON.stringify(field.value)}, not a plain nonnegative integer`,
-      { hint: `set it to the number of slices left (e.g. 3), or delete the line to fall back to max_slices`, data: { line, key: COUNTER_NAME, value: field.value } },
+      `state.md:${line}: ${field.rawKey} is ${JSON.stringify(field.value)}, not a plain nonnegative integer or none`,
+      { hint: `set it to the number of slices left (e.g. 3), or to none (or delete the line) to fall back to max_slices`, data: { line, key: COUNTER_NAME, value: field.value } },
     );
   }
   return { field, value: Number(field.value) };

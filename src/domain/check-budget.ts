@@ -5,8 +5,9 @@
 import { BadInputError } from "../errors.js";
 import type { Sentinel } from "../documents/afk/sentinel.js";
 import { CAP_MESSAGE, type Remaining, type ReviewQueue } from "./budget.js";
+import { pauseSummary } from "./pause-reasons.js";
 
-export const STOP_CODES = ["slice_cap", "agents", "minutes", "tokens", "cost", "not_observed", "review_queue"] as const;
+export const STOP_CODES = ["paused", "slice_cap", "agents", "minutes", "tokens", "cost", "not_observed", "review_queue"] as const;
 export type StopCode = (typeof STOP_CODES)[number];
 
 /** What the host observed in this activation (`--agents-used` …); undefined = not reported. */
@@ -17,8 +18,19 @@ export interface Usage {
   costUsd: number | undefined;
 }
 
+/** Where the run stands, from state.md's cursor and awaiting section. */
+export interface RunState {
+  /** The cursor's `status`; undefined when state.md has none (read as running). */
+  status: string | undefined;
+  /** The question the `## Awaiting human` section names. */
+  awaitedQid: string | undefined;
+  /** The cursor's `pause_reason` (a blocked run). */
+  pauseReason: string | undefined;
+}
+
 export interface CheckInput {
   sentinel: Sentinel;
+  run: RunState;
   remaining: Remaining;
   queue: ReviewQueue;
   usage: Usage;
@@ -31,8 +43,8 @@ export interface StopReason {
   /** The sentinel key whose cap stopped the run. */
   key: string;
   message: string;
-  /** The `state pause --reason` code that records this stop. */
-  pauseReason: "slice_cap" | "budget" | "token_budget" | "review_queue";
+  /** The `state pause --reason` code that records this stop (none for a run already paused). */
+  pauseReason: "slice_cap" | "budget" | "token_budget" | "review_queue" | undefined;
   used?: number;
   cap?: number;
 }
@@ -42,6 +54,25 @@ export interface Verdict {
   /** Admitted only for work that reduces the review queue (the queue is exactly at its cap). */
   reconcileOnly: boolean;
   reasons: StopReason[];
+}
+
+/**
+ * The stop for a run that is not `running` (commands.md, budget check): no dispatch while a
+ * human is being waited on, nor for a blocked or finished run.
+ */
+function pausedReason(run: RunState): StopReason | undefined {
+  const status = (run.status ?? "running").trim().toLowerCase();
+  if (status === "running") return undefined;
+  const stop = (message: string): StopReason => ({ code: "paused", key: "status", message, pauseReason: undefined });
+  if (status === "awaiting_human") {
+    const qid = run.awaitedQid ?? "a question";
+    return stop(`the run is awaiting a human on ${qid}: no dispatch until it is answered (devrites-engine state resolve ${run.awaitedQid ?? "<qid>"} "<answer>")`);
+  }
+  if (status === "blocked") {
+    return stop(`the run is paused: ${pauseSummary(run.pauseReason ?? "", undefined, new Date(0))}; no dispatch until devrites-engine state resume`);
+  }
+  if (status === "done") return stop("the run is done: nothing left to dispatch");
+  return stop(`the run's status is ${JSON.stringify(run.status)}, not running: no dispatch`);
 }
 
 /** Keys `--writer` requires: without them an unattended writer has no envelope. */
@@ -63,6 +94,8 @@ export function checkBudget(input: CheckInput): Verdict {
     }
   }
   const reasons: StopReason[] = [];
+  const paused = pausedReason(input.run);
+  if (paused) reasons.push(paused);
   if (remaining.value === 0) {
     reasons.push({ code: "slice_cap", key: remaining.source === "counter" ? "afk_slices_remaining" : "max_slices", message: CAP_MESSAGE, pauseReason: "slice_cap" });
   }

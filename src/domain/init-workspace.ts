@@ -8,6 +8,7 @@ import touchedTemplate from "../../templates/touched-files.md?raw";
 import { BadInputError } from "../errors.js";
 import { formatTimestamp } from "./clock.js";
 import { normalizeText } from "./cursor.js";
+import { detectEol } from "../documents/lines.js";
 
 export const NEW_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const MAX_NEW_SLUG_LENGTH = 64;
@@ -43,4 +44,18 @@ export function renderWorkspace(slug: string, title: string | undefined, now: Da
     ["decisions.md", fill(decisionsTemplate, values)],
     ["touched-files.md", fill(touchedTemplate, values)],
   ]);
+}
+
+/** Files `migrate` and `question add` may create in an existing workspace that lacks them. */
+export const CREATABLE_FILES = ["questions.md", "decisions.md"] as const;
+export type CreatableFile = (typeof CREATABLE_FILES)[number];
+
+/**
+ * A missing questions.md / decisions.md for an existing workspace, from templates/: titled
+ * with the slug (the workspace's own title is not known), in state.md's line ending.
+ */
+export function renderMissingFile(name: CreatableFile, slug: string, stateText: string): string {
+  const text = fill(name === "questions.md" ? questionsTemplate : decisionsTemplate, { slug, title: slug });
+  const eol = detectEol(stateText);
+  return eol === "\n" ? text : text.replace(/\n/g, eol);
 }

@@ -29,11 +29,33 @@ export function isReasonCode(code: string): code is ReasonCode {
   return Object.prototype.hasOwnProperty.call(REASON_LABELS, code);
 }
 
+/** A resume time for the summary: UTC `HH:MM`, with the UTC date in front when it is not today. */
+export function resumeTime(t: Date, now: Date): string {
+  const hm = t.toISOString().slice(11, 16);
+  const day = t.toISOString().slice(0, 10);
+  return day === now.toISOString().slice(0, 10) ? hm : `${day} ${hm}`;
+}
+
 /**
- * The one-line pause summary `status` shows: the label, and when it ends by itself, when.
- * `formatTime` renders the resume time for the reader (status uses the local zone).
+ * The one-line pause summary, one function for `status` and the `next_action` a pause writes
+ * (commands.md, state pause): the label, and the resume time when the pause ends by itself —
+ * `subscription usage cap reached, resumes 14:50`. (The detail has its own line and field.)
  */
-export function pauseSummary(code: string, resumesAt: Date | undefined, formatTime: (t: Date) => string): string {
-  const label = isReasonCode(code) ? REASON_LABELS[code] : code === "" ? "paused" : `paused (${code})`;
-  return resumesAt ? `${label}, resumes ${formatTime(resumesAt)}` : label;
+export function pauseSummary(code: string, resumesAt: Date | undefined, now: Date): string {
+  const label = pauseLabel(code);
+  return resumesAt ? `${label}, resumes ${resumeTime(resumesAt, now)}` : label;
+}
+
+/** The human label of a pause reason; an unknown or missing code still reads as a pause. */
+export function pauseLabel(code: string): string {
+  return isReasonCode(code) ? REASON_LABELS[code] : code === "" ? "paused" : `paused (${code})`;
+}
+
+/**
+ * The summary as printed for people (`status`, `state pause`): the same text with the zone
+ * named after a resume time (`resumes 14:50 UTC`), so a reader in another zone is not misled.
+ * The one rule for times: UTC everywhere, named where a person reads it.
+ */
+export function pauseSummaryForPeople(code: string, resumesAt: Date | undefined, now: Date): string {
+  return resumesAt ? `${pauseSummary(code, resumesAt, now)} UTC` : pauseSummary(code, resumesAt, now);
 }

@@ -19,13 +19,14 @@ export const AUTO_RESUMABLE: ReasonCode = "usage_cap";
 /** `DEVRITES_BLOCKER_THRESHOLD` when unset. */
 export const DEFAULT_BLOCKER_THRESHOLD = 3;
 
-/** The next_action a pause writes: `(paused: <label>; resume with devrites-engine state resume)`. */
+/** The next_action a pause writes: `(paused: <summary>; resume with devrites-engine state resume)`. */
 export const PAUSED_NEXT_ACTION = (summary: string) => `(paused: ${summary}; resume with devrites-engine state resume)`;
 
-/** A pause as one line for messages and next_action: the label, and the resume time (UTC) when set. */
+/** A pause as one line for messages: the label, and the full resume timestamp (UTC) when set. */
 export function pauseLine(code: string | undefined, resumesAt: string | undefined): string {
+  const label = pauseSummary(code ?? "", undefined, new Date(0));
   const at = resumesAt === undefined ? undefined : parseTimestamp(resumesAt);
-  return pauseSummary(code ?? "", at, formatTimestamp);
+  return at ? `${label}, resumes ${formatTimestamp(at)}` : label;
 }
 
 /**
@@ -144,10 +145,10 @@ export function planPause(stateText: string, input: PauseInput, threshold: numbe
     }
   }
 
-  const summary = pauseLine(input.reason, input.resumesAt);
   const label = REASON_LABELS[input.reason];
-  // The label alone: the resume time has its own field, and status shows it in local time.
-  const nextAction = PAUSED_NEXT_ACTION(label);
+  // The summary status shows (one function): the label, and the resume time for --until.
+  const summary = pauseSummary(input.reason, input.resumesAt === undefined ? undefined : parseTimestamp(input.resumesAt), now);
+  const nextAction = PAUSED_NEXT_ACTION(summary);
   const edits: TextEdit[] = [
     ...statusEdits(doc, "blocked", true),
     upsertFieldEdit(doc, "pause_reason", input.reason),

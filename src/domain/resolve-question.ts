@@ -73,7 +73,7 @@ export interface ResolvePlan<Q extends FileContent = FileContent> {
 function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
   if (!entry.where) return err;
   const { file, line } = entry.where;
-  (err as { message: string }).message = `${file}:${line}: ${err.message} (line ${line})`;
+  (err as { message: string }).message = `${file}:${line}: ${err.message}`;
   return err;
 }
 

@@ -136,7 +136,11 @@ export function selectedSlug(root: string, option: string | undefined, envSlug: 
  * @throws NoWorkspaceError for a missing/invalid slug, an unknown workspace, or an unsafe one.
  */
 export function openWorkspace(root: string, slug: string | undefined): Workspace {
-  if (slug === undefined) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${path.join(root, "ACTIVE")} names no workspace; ${workspacesHere(root)}` });
+  if (slug === undefined) {
+    const active = path.join(root, "ACTIVE");
+    const what = lstat(active) ? `${active} names no workspace (write a workspace slug into it)` : `${active} does not exist`;
+    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${what}; ${workspacesHere(root)}` });
+  }
   if (!isExistingSlug(slug)) {
     throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-'); ${workspacesHere(root)}` });
   }
@@ -208,7 +212,7 @@ export function workspaceFilePath(dir: string, name: string, required: boolean):
   const p = path.join(dir, name);
   const st = lstat(p);
   if (!st) {
-    if (required) throw new NoWorkspaceError(`${name} missing at ${p}`, { hint: "restore the file, or run devrites-engine init for a new workspace" });
+    if (required) throw new NoWorkspaceError(`${name} missing at ${p}`, { hint: `restore ${name} from version control or a backup (the workspace exists, so init would refuse it)` });
     return undefined;
   }
   if (st.isSymbolicLink()) {

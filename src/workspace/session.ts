@@ -22,6 +22,13 @@ export function emptyChanges(): Changes {
   return { files: new Map(), events: [] };
 }
 
+/**
+ * Files a workspace may lack that then read as empty: real DevRites workspaces have no
+ * questions.md until the first question (formats.md, "A workspace without questions.md").
+ * The one place that decides it; `check(name, false)` tells a writer that must create it.
+ */
+const READS_AS_EMPTY: ReadonlySet<string> = new Set(["questions.md"]);
+
 export class WorkspaceSession {
   constructor(
     readonly ws: Workspace,
@@ -37,6 +44,7 @@ export class WorkspaceSession {
   read(name: string, required: true): string;
   read(name: string, required: false): string | undefined;
   read(name: string, required: boolean): string | undefined {
+    if (required && READS_AS_EMPTY.has(name)) return readWorkspaceFile(this.ws.dir, name, false) ?? "";
     return readWorkspaceFile(this.ws.dir, name, required);
   }
 
@@ -44,12 +52,13 @@ export class WorkspaceSession {
   readBytes(name: string, required: true): Buffer;
   readBytes(name: string, required: false): Buffer | undefined;
   readBytes(name: string, required: boolean): Buffer | undefined {
+    if (required && READS_AS_EMPTY.has(name)) return readWorkspaceBytes(this.ws.dir, name, false) ?? Buffer.alloc(0);
     return readWorkspaceBytes(this.ws.dir, name, required);
   }
 
   /** Check a workspace file as read() would (symlink 3, missing required 2) without reading it. */
   check(name: string, required: boolean): boolean {
-    return workspaceFilePath(this.ws.dir, name, required) !== undefined;
+    return workspaceFilePath(this.ws.dir, name, required && !READS_AS_EMPTY.has(name)) !== undefined;
   }
 
   /**

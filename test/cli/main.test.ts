@@ -141,3 +141,45 @@ describe("main: --json", () => {
     expect(JSON.parse(c.out())).toMatchObject({ ok: true, exit: 0, results: [{ qid: AWAITED, outcome: "answered", text: "x" }] });
   });
 });
+
+describe("main: the deprecated top-level resolve of older skill packs", () => {
+  it("`resolve <qid> <answer>` resolves exactly like `state resolve`, with one note on stderr naming the new call", async () => {
+    p = projectFromFixture("table-awaiting");
+    const c = capture();
+    expect(await main(["resolve", AWAITED, "Keep it"], c.io)).toBe(0);
+    expect(c.out()).toContain(`Resolved: ${AWAITED}\n`);
+    expect(c.err()).toBe("devrites-engine: note: 'resolve' is deprecated; call 'devrites-engine state resolve' with the same arguments\n");
+  });
+
+  it("the note comes also when the call fails, before the error", async () => {
+    p = projectFromFixture("table-awaiting");
+    const c = capture();
+    expect(await main(["resolve", "q-404", "x"], c.io)).toBe(3);
+    expect(c.err()).toMatch(/^devrites-engine: note: 'resolve' is deprecated; call 'devrites-engine state resolve' with the same arguments\ndevrites-engine: qid not found: q-404\n/);
+  });
+
+  it("help lists state resolve and not the deprecated spelling", async () => {
+    p = makeProject({});
+    const c = capture();
+    expect(await main(["--help"], c.io)).toBe(0);
+    expect(c.out()).toContain("  state resolve ");
+    expect(c.out()).not.toMatch(/^ {2}resolve /m);
+  });
+});
+
+describe("main: option hints", () => {
+  it.each([["migrate", "--bogus"], ["status", "--nope"]])("an unknown option of %s is exit 5 with its usage, not a note about answers", async (...argv) => {
+    p = projectFromFixture("table-awaiting");
+    const c = capture();
+    expect(await main(argv, c.io)).toBe(5);
+    expect(c.err()).toContain(`hint: usage: devrites-engine ${argv[0]}`);
+    expect(c.err()).not.toContain("answer");
+  });
+
+  it("an unknown option of state resolve still says where an answer starting with '-' goes", async () => {
+    p = projectFromFixture("table-awaiting");
+    const c = capture();
+    expect(await main(["state", "resolve", AWAITED, "x", "--bogus"], c.io)).toBe(5);
+    expect(c.err()).toContain("(an answer starting with '-' goes after --)");
+  });
+});

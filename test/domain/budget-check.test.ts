@@ -6,11 +6,12 @@ import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/errors.js";
 import type { Sentinel } from "../../src/documents/afk/sentinel.js";
 import { CAP_MESSAGE, effectiveRemaining, type ReviewQueue } from "../../src/domain/budget.js";
-import { checkBudget, type Usage } from "../../src/domain/check-budget.js";
+import { checkBudget, type RunState, type Usage } from "../../src/domain/check-budget.js";
 
 function sentinel(over: Partial<Sentinel> = {}): Sentinel {
   return { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, notifyEnv: [], allowGates: [], continueSequence: undefined, problems: [], ...over };
 }
+const RUNNING: RunState = { status: "running", awaitedQid: undefined, pauseReason: undefined };
 const NONE: Usage = { agents: undefined, minutes: undefined, tokens: undefined, costUsd: undefined };
 const queue = (total: number, cap: number | undefined): ReviewQueue => ({ openValidating: Array.from({ length: total }, (_, i) => `q-${i}`), findings: 0, total, cap });
 
@@ -23,6 +24,7 @@ interface Row {
   admit: boolean;
   codes: string[];
   reconcile?: boolean;
+  run?: Partial<RunState>;
 }
 
 const ROWS: Row[] = [
@@ -57,6 +59,11 @@ const ROWS: Row[] = [
     admit: false,
     codes: ["slice_cap", "agents", "minutes", "not_observed", "review_queue"],
   },
+  { name: "a run awaiting a question stops with paused", s: sentinel(), run: { status: "awaiting_human", awaitedQid: "q-1" }, admit: false, codes: ["paused"] },
+  { name: "a blocked run stops with paused", s: sentinel(), run: { status: "Blocked", pauseReason: "usage_cap" }, admit: false, codes: ["paused"] },
+  { name: "a done run stops with paused", s: sentinel(), run: { status: "done" }, admit: false, codes: ["paused"] },
+  { name: "a cursor without status reads as running and admits", s: sentinel(), run: { status: undefined }, admit: true, codes: [] },
+  { name: "a paused run out of slices reports paused first", s: sentinel({ counts: { max_slices: 3 } }), counter: 0, run: { status: "awaiting_human" }, admit: false, codes: ["paused", "slice_cap"] },
   {
     name: "reconcile-only is not reported when another rule stops",
     s: sentinel({ counts: { max_review_queue: 1, max_agents: 1 } }),
@@ -71,7 +78,7 @@ const ROWS: Row[] = [
 describe("budget check verdicts", () => {
   it.each(ROWS)("$name", (row) => {
     const v = checkBudget({
-      sentinel: row.s,
+      run: { ...RUNNING, ...row.run }, sentinel: row.s,
       remaining: effectiveRemaining(row.counter, row.s.counts.max_slices),
       queue: row.q ?? queue(0, row.s.counts.max_review_queue),
       usage: { ...NONE, ...row.usage },
@@ -82,14 +89,23 @@ describe("budget check verdicts", () => {
     if (row.reconcile !== undefined) expect(v.reconcileOnly).toBe(row.reconcile);
   });
 
+  it.each([
+    [{ status: "awaiting_human", awaitedQid: "q-2026-06-13-002" }, /awaiting a human on q-2026-06-13-002.*state resolve q-2026-06-13-002/],
+    [{ status: "blocked", pauseReason: "credentials" }, /paused: credentials missing or rejected; .*state resume/],
+  ])("the paused stop names what the run waits on (%j) and records no new pause", (run, message) => {
+    const v = checkBudget({ run: { ...RUNNING, ...run }, sentinel: sentinel(), remaining: effectiveRemaining(3, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
+    expect(v.reasons[0]).toMatchObject({ code: "paused", key: "status", pauseReason: undefined });
+    expect(v.reasons[0]!.message).toMatch(message);
+  });
+
   it("the slice cap stop carries the exact message of commands.md and the slice_cap pause reason", () => {
-    const v = checkBudget({ sentinel: sentinel(), remaining: effectiveRemaining(0, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
+    const v = checkBudget({ run: RUNNING, sentinel: sentinel(), remaining: effectiveRemaining(0, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
     expect(v.reasons[0]).toMatchObject({ code: "slice_cap", message: CAP_MESSAGE, pauseReason: "slice_cap" });
     expect(CAP_MESSAGE).toBe("AFK cap reached. Raise `state.md` `AFK slices remaining` or remove the sentinel to continue.");
   });
 
   it("not observed names the undeclared measurement and says 'declared but not observed'", () => {
-    const v = checkBudget({ sentinel: sentinel({ counts: { max_tokens: 9 } }), remaining: effectiveRemaining(1, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
+    const v = checkBudget({ run: RUNNING, sentinel: sentinel({ counts: { max_tokens: 9 } }), remaining: effectiveRemaining(1, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
     expect(v.reasons[0]).toMatchObject({ code: "not_observed", key: "max_tokens", pauseReason: "token_budget" });
     expect(v.reasons[0]!.message).toContain("declared but not observed");
   });
@@ -103,7 +119,7 @@ describe("--writer needs the activation envelope", () => {
   ])("a sentinel with %j is exit 5 naming %j", (counts, missing) => {
     let err: unknown;
     try {
-      checkBudget({ sentinel: sentinel({ counts }), remaining: effectiveRemaining(5, undefined), queue: queue(0, undefined), usage: NONE, writer: true });
+      checkBudget({ run: RUNNING, sentinel: sentinel({ counts }), remaining: effectiveRemaining(5, undefined), queue: queue(0, undefined), usage: NONE, writer: true });
     } catch (e) {
       err = e;
     }
@@ -113,7 +129,7 @@ describe("--writer needs the activation envelope", () => {
 
   it("a sentinel with all three keys admits a writer", () => {
     const v = checkBudget({
-      sentinel: sentinel({ counts: { max_agents: 4, max_minutes: 60, max_review_queue: 3 } }),
+      run: RUNNING, sentinel: sentinel({ counts: { max_agents: 4, max_minutes: 60, max_review_queue: 3 } }),
       remaining: effectiveRemaining(undefined, undefined),
       queue: queue(0, 3),
       usage: NONE,

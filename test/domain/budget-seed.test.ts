@@ -43,6 +43,15 @@ describe("seeding the counter", () => {
   });
 
   it("an invalid existing counter is exit 5", () => {
-    expect(() => planSeed({ state: STATE("| afk_slices_remaining | none |\n"), pending: 1, maxSlicesOption: undefined, maxSlices: 10, now: NOW })).toThrow(BadInputError);
+    expect(() => planSeed({ state: STATE("| afk_slices_remaining | -1 |\n"), pending: 1, maxSlicesOption: undefined, maxSlices: 10, now: NOW })).toThrow(BadInputError);
+  });
+
+  it.each([
+    ["| afk_slices_remaining | none |\n", "| afk_slices_remaining | 3 |\n"],
+    ["- AFK slices remaining: None\n", "- AFK slices remaining: 3\n"],
+  ])("a counter of none is replaced in place by the seed (%j)", (row, want) => {
+    const state = row.startsWith("|") ? STATE(row) : `- Schema: 4\n${row}- Status: running\n\n## Log\n- 2026-07-20T09:00:00Z plan: planned\n`;
+    const plan = planSeed({ state, pending: 3, maxSlicesOption: undefined, maxSlices: 10, now: NOW });
+    expect(plan.kind === "seeded" ? plan.state.replace(/\n## Log[\s\S]*$/, "\n") : "").toBe(state.replace(row, want).replace(/\n## Log[\s\S]*$/, "\n"));
   });
 });

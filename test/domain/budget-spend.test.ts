@@ -87,6 +87,15 @@ describe("later charges decrement the counter in its own spelling and form", () 
     expect(out).toContain(`charged SLICE-009 (AFK slices remaining: ${/\d+/.exec(want)![0]})`);
   });
 
+  it.each([["| afk_slices_remaining | none |", "| afk_slices_remaining | 4 |"], ["| AFK slices remaining | NONE |", "| AFK slices remaining | 4 |"]])(
+    "a counter of none is no counter: max_slices − 1 replaces %j in place",
+    (row, want) => {
+      const input = TABLE.replace("| status | running |\n", `| status | running |\n${row}\n`);
+      const out = charged(input, "SLICE-001", 5);
+      expect(out.split("\n## Log")[0]).toBe(input.replace(row, want).split("\n## Log")[0]);
+    },
+  );
+
   it("a bullet counter keeps its marker and key spelling", () => {
     const input = "* Schema: 4\n* AFK Slices Remaining: 4\n\n## Log\n- a build: b\n";
     expect(charged(input, "S-3", undefined)).toBe(`* Schema: 4\n* AFK Slices Remaining: 3\n\n## Log\n- a build: b\n- ${T} build: charged S-3 (AFK slices remaining: 3)\n`);
@@ -141,7 +150,7 @@ describe("nothing to charge, and the stops", () => {
     expect(() => spend(input, "SLICE-002", max)).toThrow(BudgetStopError);
   });
 
-  it.each(["none", "-1", "", "2.5"])("a counter of %j is exit 5, never a guess", (v) => {
+  it.each(["nonexistent", "-1", "", "2.5"])("a counter of %j is exit 5, never a guess", (v) => {
     const input = TABLE.replace("| status | running |\n", `| status | running |\n| afk_slices_remaining | ${v} |\n`);
     expect(() => spend(input, "SLICE-002", 10)).toThrow(BadInputError);
   });

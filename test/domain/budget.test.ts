@@ -37,7 +37,12 @@ describe("the state.md counter", () => {
     expect(readSliceCounter(parseState(table("| phase | build |").replace("- x build: y", "- x build: charged S (AFK slices remaining: 2)")))).toBeUndefined();
   });
 
-  it.each(["none", "-1", "2.5", "", "three", "1e3", "99999999999999999999"])("a counter of %j fails closed with exit 5 naming state.md and its line", (v) => {
+  it.each(["none", "None", "NONE", " none "])("a counter of %j is no counter, exactly as if the line were absent", (v) => {
+    expect(readSliceCounter(parseState(table(`| afk_slices_remaining | ${v} |`)))).toBeUndefined();
+    expect(readSliceCounter(parseState(`- Schema: 4\n- AFK slices remaining: ${v}\n`))).toBeUndefined();
+  });
+
+  it.each(["nonexistent", "-1", "2.5", "", "three", "1e3", "99999999999999999999"])("a counter of %j fails closed with exit 5 naming state.md and its line", (v) => {
     const doc = parseState(table(`| afk_slices_remaining | ${v} |`));
     let err: unknown;
     try {

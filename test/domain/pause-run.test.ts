@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { BadInputError, RefusedError } from "../../src/errors.js";
 import { cursorValue, parseState } from "../../src/documents/state/parse-state.js";
 import { blockerThreshold, pauseLine, parsePauseInput, planPause, type PauseInput } from "../../src/domain/pause-run.js";
-import { REASON_CODES } from "../../src/domain/pause-reasons.js";
+import { pauseSummary, REASON_CODES } from "../../src/domain/pause-reasons.js";
+import { parseTimestamp } from "../../src/domain/clock.js";
 import { planResume } from "../../src/domain/resume-run.js";
 import { RUNNING_FEAT_STATE } from "../helpers/texts.js";
 
@@ -103,7 +104,7 @@ describe("planPause", () => {
 | schema | 4 |
 | phase | build |
 | status | blocked |
-| next_action | (paused: subscription usage cap reached; resume with devrites-engine state resume) |
+| next_action | (paused: subscription usage cap reached, resumes 14:50; resume with devrites-engine state resume) |
 | pause_reason | usage_cap |
 | pause_detail | 5-hour window exhausted |
 | resumes_at | 2026-07-20T14:50:00Z |
@@ -113,6 +114,17 @@ describe("planPause", () => {
 - ${T} build: paused (usage_cap): 5-hour window exhausted
 `);
     expect(p.events).toEqual([{ event: "paused", detail: { reason: "usage_cap", label: "subscription usage cap reached", detail: "5-hour window exhausted", resumes_at: "2026-07-20T14:50:00Z" } }]);
+  });
+
+  it.each([
+    ["2026-07-20T14:50:00Z", "subscription usage cap reached, resumes 14:50"],
+    ["2026-07-21T01:05:00Z", "subscription usage cap reached, resumes 2026-07-21 01:05"],
+    ["2026-07-20T16:50:00+02:00", "subscription usage cap reached, resumes 14:50"],
+  ])("--until %s: next_action's summary is %j, as status shows it (UTC, the date when not today)", (until, summary) => {
+    const p = pause(TABLE, input("usage_cap", undefined, until));
+    expect(p.summary).toBe(summary);
+    expect(p.state).toContain(`| next_action | (paused: ${summary}; resume with devrites-engine state resume) |\n`);
+    expect(pauseSummary("usage_cap", parseTimestamp(until), NOW)).toBe(summary);
   });
 
   it("bullet form: fields are inserted as bullets; without a detail the Log line names the label", () => {

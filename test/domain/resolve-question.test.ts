@@ -244,7 +244,7 @@ describe("planResolve: batches are all or nothing", () => {
     const e = thrown(() => plan([{ ...text("q-2", "info"), where: where(1) }, { ...bad, where: where(4) }]));
     expect(e).toBeInstanceOf(cls);
     expect(e.message.startsWith("answers.txt:4: ")).toBe(true);
-    expect(e.message.endsWith("(line 4)")).toBe(true);
+    expect(e.message).not.toMatch(/\(line \d+\)/); // the line number once, not repeated at the end
   });
 
   it("already-resolved entries mix with new ones", () => {

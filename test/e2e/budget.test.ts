@@ -230,15 +230,34 @@ describe("malformed input fails closed", () => {
     expect(r.stderr).toContain("is a directory");
   });
 
-  it("a counter 'none' is exit 5 for check, spend and seed", async () => {
-    const p = setup({ state: STATE("| afk_slices_remaining | none |\n") });
+  it("a counter 'none' (any case) is no counter for check, spend and seed, and the first charge replaces it in place", async () => {
+    const p = setup({ state: STATE("| afk_slices_remaining | None |\n") });
     const before = p.read(SF);
-    for (const args of [["check"], ["spend", "S-1"], ["seed", "--pending", "1"]]) {
-      const r = await cli(p, "budget", ...args);
-      expect(r.exit).toBe(5);
-      expect(r.stderr).toContain("state.md:10: afk_slices_remaining is \"none\"");
-    }
+    const check = await cli(p, "budget", "check");
+    expect(check.exit).toBe(0);
     expect(p.read(SF)).toBe(before);
+    const spend = await cli(p, "budget", "spend", "S-1");
+    expect(spend.exit).toBe(0);
+    expect(p.read(SF)).toContain("| afk_slices_remaining | 2 |\n");
+    expect(p.read(SF)).not.toContain("None");
+  });
+
+  it("a run awaiting a blocking question is stopped (exit 7, reason paused) although slices remain; nothing is written", async () => {
+    const state = STATE("| afk_slices_remaining | 2 |\n").replace("| status | running |", "| status | awaiting_human |") +
+      "\n## Awaiting human\n| Key | Value |\n| --- | --- |\n| question_id | q-1 |\n| gate | blocking |\n";
+    const p = setup({ state });
+    const r = await cli(p, "budget", "check", "--json");
+    expect(r.exit).toBe(7);
+    expect(JSON.parse(r.stdout)).toMatchObject({ verdict: "stop", reason: "paused", reasons: [{ code: "paused", pause_reason: null }] });
+    expect(p.read(SF)).toBe(state);
+  });
+
+  it("budget seed replaces a counter of none in place", async () => {
+    const p = setup({ state: STATE("| afk_slices_remaining | none |\n") });
+    const r = await cli(p, "budget", "seed", "--pending", "2");
+    expect(r.exit).toBe(0);
+    expect(p.read(SF)).toContain("| afk_slices_remaining | 2 |\n");
+    expect(p.read(SF)).not.toContain("none");
   });
 });
 

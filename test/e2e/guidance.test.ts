@@ -68,11 +68,11 @@ describe("guidance through the built CLI", () => {
     expect(snapshot(p)).toEqual(before);
   });
 
-  it("item 7: a pause replacing a usage_cap pause says so on stdout, times printed in the reader's zone", async () => {
+  it("item 7: a pause replacing a usage_cap pause says so on stdout, times printed in UTC whatever the reader's zone", async () => {
     p = projectFromFixture("table-awaiting");
     expect((await run(["state", "resolve", AWAITED, "x"])).exit).toBe(0);
     expect((await run(["state", "pause", "--reason", "usage_cap", "--until", "2026-07-20T14:50:00Z"])).stdout).toContain("resumes 14:50 UTC\n");
     const r = await run(["state", "pause", "--reason", "approval"], { TZ: "Asia/Tokyo" });
-    expect(r.stdout).toContain("Replaces: subscription usage cap reached, resumes 23:50 UTC+09:00 (it no longer resumes by itself)\n");
+    expect(r.stdout).toContain("Replaces: subscription usage cap reached, resumes 14:50 UTC (it no longer resumes by itself)\n");
   });
 });

@@ -209,3 +209,26 @@ describe("interactive resolve with --json", () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, exit: 5, error: "input ended before an answer was confirmed; nothing was written" });
   });
 });
+
+describe("interactive resolve of a question with a bare proposed: (no options)", () => {
+  const BW = ".devrites/work/add-bulk-delete";
+  const QUESTIONS = "# Questions: add-bulk-delete\n\n## q-2026-06-13-002\nstatus: open\nslice: 03-soft-delete-retention\ngate: validating\nquestion: Is 30-day retention confirmed?\nproposed: fixed 30 days\nraised_at: 2026-06-13T14:00:00Z\nanswered_at:\nanswer:\n";
+  const STATE = "- Schema: 4\n- Phase: seal\n- Status: running\n";
+  function bare(): Project {
+    const p = makeProject({ ".devrites/ACTIVE": "add-bulk-delete\n", [`${BW}/questions.md`]: QUESTIONS, [`${BW}/state.md`]: STATE });
+    projects.push(p);
+    return p;
+  }
+
+  it("offers 'accept the proposed answer' as choice 1, and picking it equals `--human <qid> --proposed`", async () => {
+    const p = bare();
+    const r = await interactive(p, "1\ny\n");
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain("  1) accept the proposed answer\n  2) type another answer\n  3) drop this question\n");
+    const q = makeProject({ ".devrites/ACTIVE": "add-bulk-delete\n", [`${BW}/questions.md`]: QUESTIONS, [`${BW}/state.md`]: STATE });
+    projects.push(q);
+    expect((await runCli(["state", "resolve", "--human", "q-2026-06-13-002", "--proposed"], { cwd: q.dir })).exit).toBe(0);
+    expect(p.read(`${BW}/questions.md`)).toBe(q.read(`${BW}/questions.md`));
+    expect(p.read(`${BW}/questions.md`)).toContain("answer: fixed 30 days\nanswered_by: human\n");
+  });
+});

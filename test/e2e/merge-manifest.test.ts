@@ -46,15 +46,14 @@ describe("state merge-manifest (built CLI)", () => {
     ]);
   });
 
-  it("an identical re-run leaves the file byte-identical, says no change and records nothing", async () => {
+  it("an identical re-run leaves the file byte-identical, prints exactly the one merged line and records nothing", async () => {
     project = sequence();
     await merge("release");
     const merged = project.read(RT);
     const eventsBefore = project.read(EV);
     const r = await merge("release", "m1", "m2");
     expect(r.exit).toBe(0);
-    expect(r.stdout).toContain("merge-manifest: merged 3 manifest(s) into 4 row(s)");
-    expect(r.stdout).toContain("merge-manifest: no change");
+    expect(r.stdout).toBe("merge-manifest: merged 3 manifest(s) into 4 row(s) (4 path collision(s), later position kept)\n");
     expect(project.read(RT)).toBe(merged);
     expect(project.read(EV)).toBe(eventsBefore);
   });

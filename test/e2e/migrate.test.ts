@@ -38,7 +38,7 @@ let project: Project | undefined;
 afterEach(() => project?.cleanup());
 
 function old(state: string, questions = QUESTIONS): Project {
-  project = makeProject({ ".devrites/ACTIVE": "old\n", [`${W}/state.md`]: state, [`${W}/questions.md`]: questions });
+  project = makeProject({ ".devrites/ACTIVE": "old\n", [`${W}/state.md`]: state, [`${W}/questions.md`]: questions, [`${W}/decisions.md`]: "# Decisions\n" });
   return project;
 }
 const cli = (p: Project, args: string[]) => runCli(args, { cwd: p.dir });
@@ -76,7 +76,7 @@ describe("migrate", () => {
   it("schema 3 is set in place", async () => {
     const p = old(TABLE.replace("| phase | plan |", "| schema | 3 |\n| phase | plan |"));
     const r = await cli(p, ["migrate", "--json"]);
-    expect(JSON.parse(r.stdout)).toEqual({ ok: true, exit: 0, workspace: "old", from: 3, to: 4, changed: true });
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, exit: 0, workspace: "old", from: 3, to: 4, changed: true, created: [] });
     expect(p.read(`${W}/state.md`)).toContain("| schema | 4 |\n| phase | plan |\n");
   });
 
@@ -95,7 +95,7 @@ describe("migrate", () => {
     expect(r.stdout).toBe("Already at schema 4: old\nWorkspace: no change.\n");
     expect(p.read(`${W}/state.md`)).toBe(state);
     expect(p.exists(`${W}/events.jsonl`)).toBe(false);
-    expect(JSON.parse((await cli(p, ["migrate", "--json"])).stdout)).toEqual({ ok: true, exit: 0, workspace: "old", from: 4, to: 4, changed: false });
+    expect(JSON.parse((await cli(p, ["migrate", "--json"])).stdout)).toEqual({ ok: true, exit: 0, workspace: "old", from: 4, to: 4, changed: false, created: [] });
   });
 
   it("a second migrate after the first is the no-change re-run", async () => {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
+import { listFiles, normalizeEvents } from "../helpers/snapshot.js";
 
 const GOLDEN_DIR = path.dirname(new URL(import.meta.url).pathname);
 
@@ -17,26 +18,6 @@ interface CaseArgs {
   exit: number;
   env?: Record<string, string>;
   cwd?: string;
-}
-
-/** Every file under `dir`, relative, sorted. */
-export function listFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    if (!fs.existsSync(d)) return;
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else out.push(path.relative(dir, full));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
-
-/** Event ids carry random bytes; everything else in an event line is deterministic. */
-export function normalizeEvents(text: string): string {
-  return text.replace(/("id":"ev-[^"]*-)[0-9a-f]+"/g, '$1XXXXXX"');
 }
 
 const cases = fs

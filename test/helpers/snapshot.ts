@@ -39,3 +39,23 @@ export function readEventsOf(p: Project, wsDir: string): Record<string, unknown>
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
+
+/** Every file under `dir`, relative, sorted. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    if (!fs.existsSync(d)) return;
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else out.push(path.relative(dir, full));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Event ids carry random bytes; everything else in an event line is deterministic. */
+export function normalizeEvents(text: string): string {
+  return text.replace(/("id":"ev-[^"]*-)[0-9a-f]+"/g, '$1XXXXXX"');
+}

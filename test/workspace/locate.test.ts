@@ -125,6 +125,16 @@ describe("openWorkspace", () => {
     expect(e.message).toBe(NO_WORKSPACE_MESSAGE);
   });
 
+  it.each([
+    ["a missing ACTIVE", undefined, /ACTIVE does not exist; workspaces here: feat \(pick one with --workspace SLUG\), or start one with devrites-engine init <slug>/],
+    ["an empty ACTIVE", "\n", /ACTIVE names no workspace \(write a workspace slug into it\); workspaces here: feat/],
+  ])("no slug with %s: the hint says which, and how to get one", (_name, active, hint) => {
+    project();
+    if (active === undefined) fs.rmSync(p.path(".devrites/ACTIVE"), { force: true });
+    else p.write(".devrites/ACTIVE", active);
+    expect(thrown(() => openWorkspace(p.path(".devrites"), undefined)).hint).toMatch(hint);
+  });
+
   it("existing workspaces may use letters, digits, '.', '_' and '-' in any case", () => {
     p = makeProject({ ".devrites/work/Legacy_Import.v2/state.md": "" });
     expect(openWorkspace(p.path(".devrites"), "Legacy_Import.v2").slug).toBe("Legacy_Import.v2");

@@ -44,17 +44,17 @@ export function parseBatchLines(text: string, file: string): { entries: BatchEnt
     }
     const colon = body.indexOf(":");
     if (colon < 0) {
-      return void errors.push({ line, error: new BadInputError(`${file}:${line}: syntax error: expected "qid: answer" or "--drop qid: reason" (line ${line})`, {
+      return void errors.push({ line, error: new BadInputError(`${file}:${line}: syntax error: expected "qid: answer" or "--drop qid: reason"`, {
         hint: "every entry needs a ':' after the question id",
       }) });
     }
     const qid = body.slice(0, colon).trim();
     const payload = body.slice(colon + 1).trim();
     if (qid === "" || /\s/.test(qid)) {
-      return void errors.push({ line, error: new BadInputError(`${file}:${line}: invalid question id ${JSON.stringify(qid)} (line ${line})`) });
+      return void errors.push({ line, error: new BadInputError(`${file}:${line}: invalid question id ${JSON.stringify(qid)}`) });
     }
     if (kind === "answer" && payload === "") {
-      return void errors.push({ line, error: new BadInputError(`${file}:${line}: empty answer for ${qid} (line ${line})`, {
+      return void errors.push({ line, error: new BadInputError(`${file}:${line}: empty answer for ${qid}`, {
         hint: `write the answer after "${qid}:", or use "--drop ${qid}: reason"`,
       }) });
     }

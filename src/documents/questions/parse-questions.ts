@@ -37,6 +37,9 @@ export interface RegisterRow {
   id: string;
   status: string;
   gate: string;
+  /** The `Question` / `Answer` cells, trimmed ("" when the table has no such column). */
+  question: string;
+  answer: string;
   index: number;
 }
 
@@ -128,7 +131,7 @@ function parseRegister(view: MarkdownView, from: number, to: number): RegisterRo
     }
     if (cells.every((c) => /^:?-+:?$/.test(c))) continue;
     const col = (name: string) => cells[cols!.findIndex((c) => c.replace(/[^a-z]/g, "") === name)] ?? "";
-    rows.push({ id: col("questionid") || (cells[0] ?? ""), status: col("status"), gate: col("gate"), index: i });
+    rows.push({ id: col("questionid") || (cells[0] ?? ""), status: col("status"), gate: col("gate"), question: col("question"), answer: col("answer"), index: i });
   }
   return rows;
 }

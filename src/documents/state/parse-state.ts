@@ -134,9 +134,13 @@ export function readField(line: Line, index: number, nextText: string | undefine
   return { key: normalizeKey(rawKey), rawKey, value, form: "bullet", index, valueStart, valueEnd: valueStart + value.length };
 }
 
-/** True when the heading text is exactly `Awaiting human` (trailing spaces allowed). */
+/**
+ * True when the heading text is exactly `Awaiting human`, trailing spaces allowed, optionally
+ * followed by whitespace and one parenthetical note: the DevRites pack's template writes
+ * `## Awaiting human   (only when Status == awaiting_human)`.
+ */
 function isAwaitingHeading(raw: string): boolean {
-  return /^ {0,3}## Awaiting human[ \t]*$/.test(raw);
+  return /^ {0,3}## Awaiting human(?:[ \t]+\([^()]*\))?[ \t]*$/.test(raw);
 }
 
 function isLogHeading(raw: string): boolean {

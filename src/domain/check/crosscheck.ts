@@ -29,10 +29,15 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn)
   let budget = CROSSCHECK_MAX_BYTES;
   let checked = 0;
   let skippedLarge = 0;
+  // An empty file (or an empty first section) has nothing to compare: not "0 of 1 checked".
+  let empty = 0;
   for (let s = 0; s < starts.length; s++) {
     const from = starts[s]!;
     const to = s + 1 < starts.length ? starts[s + 1]! : view.lines.length;
-    if (from >= to) continue;
+    if (from >= to) {
+      empty++;
+      continue;
+    }
     const startOffset = view.lines[from]!.start;
     const endOffset = to < view.lines.length ? view.lines[to]!.start : view.text.length;
     const size = endOffset - startOffset;
@@ -70,7 +75,7 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn)
     for (const line of engineFences) if (!refFences.has(line)) diagnostics.push(warn(file, line, "the engine opens a code fence here but CommonMark (remark) does not"));
     for (const line of refFences) if (!engineFences.has(line)) diagnostics.push(warn(file, line, "CommonMark (remark) opens a code fence here but the engine does not"));
   }
-  const total = starts.length;
+  const total = starts.length - empty;
   const note =
     checked < total
       ? `${file}: too large to cross-check in full: ${checked} of ${total} sections compared with CommonMark (limits: ${CROSSCHECK_MAX_BYTES / 1024} KiB per file, ${CROSSCHECK_MAX_SECTION_BYTES / 1024} KiB per section${skippedLarge > 0 ? `; ${skippedLarge} larger section(s) skipped` : ""})`

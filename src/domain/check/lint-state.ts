@@ -2,6 +2,7 @@
 // duplicate fields and Log lines. Cross-file invariants live in lint-workspace.ts.
 
 import type { StateDoc } from "../../documents/state/parse-state.js";
+import { isNoCounter } from "../budget.js";
 import { isWorkspaceTimestamp } from "../clock.js";
 import { ENGINE_SCHEMA, PAUSE_FIELDS, PHASES, RUN_STATUSES } from "../cursor.js";
 import type { Diagnostic } from "./diagnostic.js";
@@ -64,8 +65,9 @@ export function lintState(doc: StateDoc, reasonCodes: readonly string[]): Diagno
   }
   for (const key of ["afkslicesremaining", "sequenceposition", "sequenceworkspacesremaining", "blockerattempts"]) {
     const f = doc.cursor.get(key);
-    if (f && !/^\d+$/.test(f.value)) {
-      push(f.index, colOf(doc, f.index, f.valueStart), "error", "state-bad-counter", `${f.rawKey} must be a nonnegative integer (got ${JSON.stringify(f.value)}); write a whole number or delete the line`);
+    if (f && !/^\d+$/.test(f.value) && !(key === "afkslicesremaining" && isNoCounter(f.value))) {
+      const none = key === "afkslicesremaining" ? " (or none for no counter)" : "";
+      push(f.index, colOf(doc, f.index, f.valueStart), "error", "state-bad-counter", `${f.rawKey} must be a nonnegative integer (got ${JSON.stringify(f.value)}); write a whole number${none} or delete the line`);
     }
   }
 
@@ -74,7 +76,8 @@ export function lintState(doc: StateDoc, reasonCodes: readonly string[]): Diagno
       const text = doc.view.lines[i]!.text;
       if (doc.view.fenced[i] || text.trim() === "") continue;
       const m = /^[-*+] (\S+) ([^:\s]+):/.exec(text);
-      if (!m || !isWorkspaceTimestamp(m[1]!)) {
+      // The pack's template writes `- <date> <phase>: …`: a bare UTC date is a Log timestamp too.
+      if (!m || !(isWorkspaceTimestamp(m[1]!) || /^\d{4}-\d{2}-\d{2}$/.test(m[1]!))) {
         push(i, 1, "warning", "state-log-line", "Log lines read `- <timestamp> <phase>: <what happened>`");
       }
     }

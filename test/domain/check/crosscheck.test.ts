@@ -21,6 +21,12 @@ describe("crosscheck", () => {
     expect(r).toMatchObject({ diagnostics: [], sectionsChecked: 21, sectionsTotal: 21, note: undefined });
   });
 
+  it.each([["an empty file", ""], ["a file that is one blank line", "\n"]])("%s has nothing to compare and gets no note", (_name, text) => {
+    const r = crossCheck(viewOf(text), "questions.md", markdownOutline);
+    expect(r.note).toBeUndefined();
+    expect(r.sectionsChecked).toBe(r.sectionsTotal);
+  });
+
   it("a file over the per-file limit is compared up to the limit and says so in a note", () => {
     const one = block(1).length;
     const count = Math.ceil((CROSSCHECK_MAX_BYTES * 1.5) / one);

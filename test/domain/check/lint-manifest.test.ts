@@ -37,4 +37,16 @@ describe("check's touched-files.md rules", () => {
     expect(d).toMatchObject({ severity: "warning", rule: "release-chain" });
     expect(d!.message).toContain("(hint: record sequence_parent");
   });
+
+  const PACK_LOG = "# Touched files: add-bulk-delete\n\n- `src/routes/bulk-delete.ts` — new endpoint\n";
+  it("the pack's free-form touched-files log (no Candidate manifest) outside a sequence is not held to the manifest grammar", () => {
+    expect(lintManifest(PACK_LOG, { slug: "w", state: stateMd(), source: source() })).toEqual([]);
+  });
+
+  it.each([
+    ["in a release sequence", releaseState, PACK_LOG],
+    ["with a Candidate manifest heading", stateMd(), "# Touched files: w\n\n## Candidate manifest\nbroken\n"],
+  ])("%s the grammar applies", (_name, state, text) => {
+    expect(lintManifest(text, { slug: "rel", state }).some((d) => d.severity === "error")).toBe(true);
+  });
 });

@@ -76,6 +76,7 @@ export const STATE_CASES = table("state.md", state, [
     lines("# State: feat", "", "- Schema: 4", "- Status: running", "- AFK slices remaining: 1"),
   ],
   ["a Log line without a timestamp", "state-log-line", "warning", 11, 1, S([SCHEMA, PHASE, RUNNING], ["", "## Log", "- yesterday build: built"]), S([SCHEMA, PHASE, RUNNING], ["", "## Log", "- 2026-07-20T09:00:00Z build: built"])],
+  ["a Log line without a timestamp (the pack's bare date is one)", "state-log-line", "warning", 11, 1, S([SCHEMA, PHASE, RUNNING], ["", "## Log", "- 07/20 build: built"]), S([SCHEMA, PHASE, RUNNING], ["", "## Log", "- 2026-07-20 build: built"])],
 ]);
 
 // ---------------------------------------------------------- lint-questions.ts (questions.md)

@@ -1,0 +1,95 @@
+// The compatibility corpus: workspaces in the shapes the DevRites skill pack and the Go engine
+// produce (test/compat/README.md names the source of each), each taken through a whole session
+// in process — status, questions, check, log, migrate, then resolve / drop / batch and, for a
+// release sequence, merge-manifest. After every step: its exit code, its stdout (and stderr)
+// byte for byte, the files it changed byte for byte, every other file unchanged, no litter.
+//
+//   <shape>/input/      the project tree before the session
+//   <shape>/session.json {"source": [...], "steps": [{"args": [...], "exit": N, "why": "..."}]}
+//   <shape>/expected/NN/stdout.txt, stderr.txt (when not empty), files/<path> (changed files);
+//   absolute paths in messages read as <project>, event ids as ev-…-XXXXXX
+//
+// COMPAT_APPROVE=1 npx vitest run test/compat writes expected/ from what the engine does now:
+// read every diff before committing it — an approved file is a claim that those bytes are right.
+
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runMain } from "../helpers/main.js";
+import { makeProject, type Project } from "../helpers/project.js";
+import { listFiles, normalizeEvents } from "../helpers/snapshot.js";
+
+const COMPAT_DIR = path.dirname(new URL(import.meta.url).pathname);
+const APPROVE = process.env.COMPAT_APPROVE === "1";
+
+interface Step {
+  args: string[];
+  exit: number;
+  why: string;
+  cwd?: string;
+}
+interface Session {
+  source: string[];
+  steps: Step[];
+}
+
+const shapes = fs
+  .readdirSync(COMPAT_DIR, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && fs.existsSync(path.join(COMPAT_DIR, e.name, "session.json")))
+  .map((e) => e.name)
+  .sort();
+
+const readTree = (dir: string) => new Map(listFiles(dir).map((rel) => [rel, fs.readFileSync(path.join(dir, rel), "utf8")]));
+const norm = (rel: string, text: string) => (rel.endsWith("events.jsonl") ? normalizeEvents(text) : text);
+
+let p: Project | undefined;
+afterEach(() => {
+  p?.cleanup();
+  p = undefined;
+});
+
+describe("compatibility corpus", () => {
+  it("holds the workspace shapes the brief names", () => {
+    expect(shapes.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(shapes)("%s: the whole session gives the documented exit codes, output and files", async (shape) => {
+    const dir = path.join(COMPAT_DIR, shape);
+    const session = JSON.parse(fs.readFileSync(path.join(dir, "session.json"), "utf8")) as Session;
+    p = makeProject();
+    fs.cpSync(path.join(dir, "input"), p.dir, { recursive: true });
+    if (APPROVE) fs.rmSync(path.join(dir, "expected"), { recursive: true, force: true });
+    let before = readTree(p.dir);
+    for (const [i, step] of session.steps.entries()) {
+      const id = String(i + 1).padStart(2, "0");
+      const want = path.join(dir, "expected", id);
+      const raw = await runMain(step.args, { cwd: path.join(p.dir, step.cwd ?? ".") });
+      // Messages name absolute paths: the temp project directory reads as <project>.
+      const scrub = (text: string) => text.split(p!.dir).join("<project>");
+      const r = { exit: raw.exit, stdout: scrub(raw.stdout), stderr: scrub(raw.stderr) };
+      const after = readTree(p.dir);
+      const changed = [...after.keys()].filter((rel) => before.get(rel) !== after.get(rel));
+      const label = `${shape} step ${id} (${step.args.join(" ")}): ${step.why}`;
+      if (APPROVE) {
+        fs.mkdirSync(want, { recursive: true });
+        fs.writeFileSync(path.join(want, "stdout.txt"), r.stdout);
+        if (r.stderr !== "") fs.writeFileSync(path.join(want, "stderr.txt"), r.stderr);
+        for (const rel of changed) {
+          fs.mkdirSync(path.dirname(path.join(want, "files", rel)), { recursive: true });
+          fs.writeFileSync(path.join(want, "files", rel), norm(rel, after.get(rel)!));
+        }
+      }
+      expect({ exit: r.exit, stderr: r.exit === step.exit ? "" : r.stderr }, label).toEqual({ exit: step.exit, stderr: "" });
+      expect(r.stdout, `${label}: stdout`).toBe(fs.readFileSync(path.join(want, "stdout.txt"), "utf8"));
+      const errFile = path.join(want, "stderr.txt");
+      expect(r.stderr, `${label}: stderr`).toBe(fs.existsSync(errFile) ? fs.readFileSync(errFile, "utf8") : "");
+      const expectedFiles = listFiles(path.join(want, "files"));
+      expect(changed.sort(), `${label}: the files it changed`).toEqual(expectedFiles);
+      for (const rel of expectedFiles) {
+        expect(norm(rel, after.get(rel)!), `${label}: ${rel}`).toBe(fs.readFileSync(path.join(want, "files", rel), "utf8"));
+      }
+      expect([...before.keys()].filter((rel) => !after.has(rel)), `${label}: nothing deleted`).toEqual([]);
+      before = after;
+    }
+  });
+});
