@@ -1,6 +1,6 @@
 // `state resolve`: answer, drop, or batch-resolve questions; clears state.md when the awaited
 // question is among them. Checks run in the order commands.md gives: workspace, schema,
-// arguments, lock, question.
+// arguments, lock, question. Without an answer, the one written in questions.md counts.
 
 import { BadInputError } from "../errors.js";
 import type { FileContent } from "../documents/text-edit.js";
@@ -8,13 +8,14 @@ import { parseBatch } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema, normalizeText } from "../domain/cursor.js";
 import { planResolve, type EntryOutcome, type ResolveEntry, type ResolvePlan } from "../domain/resolve-question.js";
+import { filledEntries } from "../domain/written-answers.js";
 import { readUserFile } from "../workspace/user-files.js";
 import { interactiveResolve } from "./state-resolve-interactive.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 export const RESOLVE_USAGE =
-  "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | --drop <qid> [<reason…>] | --batch <file> [--dry-run]";
+  "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> [--dry-run] | --filled [--dry-run]";
 
 /** Open the workspace and pass the checks every resolve form shares (files, schema gate). */
 export function openForResolve(ctx: CommandContext): WorkspaceSession {
@@ -30,10 +31,14 @@ function usage(message: string): BadInputError {
   return new BadInputError(message, { hint: RESOLVE_USAGE.replace(/^usage: /, "") });
 }
 
-/** Turn the command line into resolve entries (exit 5 for anything malformed). */
-function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: ResolveEntry[]; batch: boolean } {
+/** Turn the command line into resolve entries (exit 5 for anything malformed); `filled`: found under the lock. */
+function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: ResolveEntry[]; batch: boolean; filled?: boolean } {
   const o = args.options;
   const pos = args.positionals;
+  if (o.filled) {
+    if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined) throw usage("--filled takes no question id, answer, --option, --proposed, --drop or --batch");
+    return { entries: [], batch: true, filled: true };
+  }
   if (typeof o.batch === "string") {
     if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed) throw usage("--batch takes no question id or answer");
     const text = readUserFile(ctx.io.cwd, o.batch);
@@ -48,7 +53,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
     for (const e of entries) if (e.source.kind === "text" && e.source.text === "") throw new BadInputError(`${o.batch}:${e.where!.line}: empty answer for ${e.qid} (line ${e.where!.line})`);
     return { entries, batch: true };
   }
-  if (o["dry-run"]) throw usage("--dry-run goes with --batch");
+  if (o["dry-run"]) throw usage("--dry-run goes with --batch or --filled");
   const qid = pos[0];
   if (qid === undefined || qid === "") throw usage("a question id is required");
   const words = pos.slice(1);
@@ -66,6 +71,8 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
     if (!/^[1-9]\d*$/.test(n)) throw usage(`--option takes an option number (1, 2, …), not ${JSON.stringify(n)}`);
     return { entries: [{ qid, kind: "answer", source: { kind: "option", number: Number(n) } }], batch: false };
   }
+  // No answer at all: the one a person wrote under the block's answer: (exit 5 when empty).
+  if (words.length === 0) return { entries: [{ qid, kind: "answer", source: { kind: "file" } }], batch: false };
   const answer = normalizeText(words, `answer for ${qid}`);
   if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: `devrites-engine state resolve ${qid} "<answer>"` });
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
@@ -91,7 +98,7 @@ export function resolveEntries(
   ctx: CommandContext,
   session: WorkspaceSession,
   entries: ResolveEntry[],
-  opts: { human: boolean; recordDecision: boolean; dryRun: boolean; batch: boolean },
+  opts: { human: boolean; recordDecision: boolean; dryRun: boolean; batch: boolean; filled?: boolean },
 ): Outcome {
   const plan = session.mutate(() => {
     // Bytes: a resolve decodes only the blocks it edits (a 10,000-question file stays bytes).
@@ -99,10 +106,13 @@ export function resolveEntries(
     const state = session.read("state.md", true);
     assertSchema(parseState(state), session.ws.slug);
     const decisions = opts.recordDecision ? session.read("decisions.md", false) : undefined;
-    const p = planResolve(
+    // --filled: the open blocks with a written answer, read under the lock like everything else.
+    const list = opts.filled ? filledEntries(questions) : entries;
+    const p: ResolvePlan | undefined = list.length === 0 ? undefined : planResolve(
       { slug: session.ws.slug, questions, state, decisions },
-      { entries, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now },
+      { entries: list, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now },
     );
+    if (p === undefined) return { changes: { files: new Map(), events: [] }, result: p };
     const files = new Map<string, FileContent>();
     if (!opts.dryRun) {
       if (p.questions !== undefined) files.set("questions.md", p.questions);
@@ -111,6 +121,9 @@ export function resolveEntries(
     }
     return { changes: { files, events: opts.dryRun ? [] : p.events }, result: p };
   });
+  if (plan === undefined) {
+    return { exit: 0, lines: ["nothing to resolve"], data: { workspace: session.ws.slug, dry_run: opts.dryRun, results: [], files: [] } };
+  }
   const lines = plan.outcomes.flatMap((o) => entryLine(o, opts.batch));
   lines.push(workspaceLine(plan));
   if (opts.dryRun) lines.push("Dry run: nothing written.");
@@ -130,16 +143,17 @@ export function resolveEntries(
 export async function stateResolve(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const interactive =
     args.options.interactive === true ||
-    (args.positionals.length === 0 && args.options.batch === undefined && !args.options.drop && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY && !ctx.json);
+    (args.positionals.length === 0 && args.options.batch === undefined && !args.options.drop && !args.options.filled && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY && !ctx.json);
   const session = openForResolve(ctx);
   if (interactive) {
     return interactiveResolve(ctx, session, args, resolveEntries);
   }
-  const { entries, batch } = entriesFrom(ctx, args);
+  const { entries, batch, filled } = entriesFrom(ctx, args);
   return resolveEntries(ctx, session, entries, {
     human: args.options.human === true,
     recordDecision: args.options["record-decision"] === true,
     dryRun: args.options["dry-run"] === true,
     batch,
+    filled,
   });
 }
