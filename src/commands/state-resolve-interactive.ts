@@ -1,11 +1,13 @@
-// Interactive `state resolve`: pick a question (the awaited one first), pick an option,
-// type an answer or drop it, confirm; then the same transaction as the flags, with --human.
+// Interactive `state resolve`: pick a question (the awaited one first), pick an option (or
+// the answer written in questions.md, offered first), type an answer or drop it, confirm;
+// then the same transaction as the flags, with --human.
 
 import { BadInputError } from "../errors.js";
 import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/cursor.js";
 import type { ResolveEntry } from "../domain/resolve-question.js";
+import { hasWrittenAnswer, writtenAnswer } from "../domain/written-answers.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { resolveEntries } from "./state-resolve.js";
 import { wrap } from "./format.js";
@@ -87,9 +89,13 @@ export async function interactiveResolve(
   p.say(wrap(fieldValue(chosen, "question") ?? "", WIDTH, `${chosen.id}: `, "  ").join("\n"));
   const proposed = fieldValue(chosen, "proposed");
   if (proposed) p.say(wrap(proposed, WIDTH, "  proposed: ").join("\n"));
-  options.forEach((o) => item(o.number, o.raw));
-  const typeIt = options.length + 1;
-  const drop = options.length + 2;
+  // An answer a person already wrote in the file comes first; the options follow, shifted by one.
+  const written = hasWrittenAnswer(chosen) ? writtenAnswer(chosen) : undefined;
+  const shift = written === undefined ? 0 : 1;
+  if (written !== undefined) item(1, `use the answer written in questions.md: ${written}`);
+  options.forEach((o) => item(o.number + shift, o.raw));
+  const typeIt = options.length + shift + 1;
+  const drop = options.length + shift + 2;
   p.say(`  ${typeIt}) type another answer`);
   p.say(`  ${drop}) drop this question`);
   const pick = await p.ask(`Answer [1-${drop}]: `, (r) => pickNumber(r, drop));
@@ -107,8 +113,11 @@ export async function interactiveResolve(
     }, "  The answer cannot be empty.");
     entry = { qid: chosen.id, kind: "answer", source: { kind: "text", text } };
     summary = `Answer ${chosen.id}: ${text}`;
+  } else if (written !== undefined && pick === 1) {
+    entry = { qid: chosen.id, kind: "answer", source: { kind: "file" } };
+    summary = `Answer ${chosen.id}: ${written} (as written in questions.md)`;
   } else {
-    const opt = options[pick - 1]!;
+    const opt = options[pick - 1 - shift]!;
     entry = { qid: chosen.id, kind: "answer", source: { kind: "text", text: normalizeText([opt.answer], "option text") } };
     summary = `Answer ${chosen.id}: ${opt.answer}`;
   }
