@@ -233,12 +233,6 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
 }
 
 /**
- * Parse the result back and check every closed block reads as intended: the whole new file
- * when it is text (one parse for a batch), else each edited block on its own (the untouched
- * bytes around it are the old file's). Every edit is a whole `key: value` line inside its
- * block (never a heading or a fence line), so the rest of the file keeps its structure.
- */
-/**
  * What an edited block must read back as: its outcome, the answer as the file reads it (the
  * `answer:` value, or the flattened text a person wrote), and the answered_by rule (undefined:
  * a block closed by hand keeps its lines, so nothing is checked).
@@ -249,6 +243,12 @@ interface BlockCheck {
   human: boolean | undefined;
 }
 
+/**
+ * Parse the result back and check every closed block reads as intended: the whole new file
+ * when it is text (one parse for a batch), else each edited block on its own (the untouched
+ * bytes around it are the old file's). Every edit is a whole `key: value` line inside its
+ * block (never a heading or a fence line), so the rest of the file keeps its structure.
+ */
 function verifyQuestions(questions: FileContent, replacements: readonly BlockReplacement[], checks: readonly BlockCheck[], ts: string): void {
   if (typeof questions === "string") {
     const doc = parseQuestions(questions);
