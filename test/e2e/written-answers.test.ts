@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli, runMain, T } from "../helpers/cli.js";
 import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
 import { litter, readEventsOf, snapshot } from "../helpers/snapshot.js";
+import { ptyRunner, runInPty } from "../helpers/pty.js";
 
 const W = ".devrites/work/session-token-rotation";
 const Q = `${W}/questions.md`;
@@ -55,6 +56,16 @@ describe("the issue's transcript, as a person runs it", () => {
     expect(clean.exit).toBe(0);
     expect(clean.stdout).toBe("session-token-rotation: 0 error(s), 0 warning(s)\n");
     expect(litter(p)).toEqual([]);
+  });
+});
+
+describe.runIf(ptyRunner() !== undefined)("on a real terminal", () => {
+  it("`state resolve <qid>` with no answer takes the written one without prompting (only no arguments at all is interactive)", async () => {
+    const p = example();
+    writeAnswer(p, OTHER, `answer: ${ISSUE_ANSWER}`);
+    const r = await runInPty(["state", "resolve", OTHER], { cwd: p.dir, env: { DEVRITES_NOW: T, NO_COLOR: "1" } });
+    expect(r.exit, r.output).toBe(0);
+    expect(r.output).toBe(`Resolved: ${OTHER}\nStatus:   answered\nWorkspace: questions.md updated.\n`);
   });
 });
 
