@@ -110,6 +110,7 @@ export const COMMANDS: CommandDef[] = [
       proposed: bool("answer with the proposed: value"),
       drop: bool("drop the question (reason defaults to 'dropped')"),
       batch: str("resolve every entry of FILE, all or nothing"),
+      filled: bool("resolve every open question whose answer: was written in questions.md, all or nothing"),
       "dry-run": bool("check and print what would be written, write nothing"),
       interactive: bool("choose a question and an answer at prompts (also from a pipe)"),
     },

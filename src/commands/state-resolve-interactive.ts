@@ -1,5 +1,6 @@
-// Interactive `state resolve`: pick a question (the awaited one first), pick an option,
-// type an answer or drop it, confirm; then the same transaction as the flags, with --human.
+// Interactive `state resolve`: pick a question (the awaited one first), pick an option (or
+// the answer written in questions.md, offered first), type an answer or drop it, confirm;
+// then the same transaction as the flags, with --human.
 
 import { BadInputError } from "../errors.js";
 import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
@@ -7,6 +8,7 @@ import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/cursor.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import type { ResolveEntry } from "../domain/resolve-question.js";
+import { hasWrittenAnswer, writtenAnswer } from "../domain/written-answers.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { resolveEntries } from "./state-resolve.js";
 import { wrap } from "./format.js";
@@ -88,11 +90,15 @@ export async function interactiveResolve(
   p.say(wrap(fieldValue(chosen, "question") ?? "", WIDTH, `${chosen.id}: `, "  ").join("\n"));
   const proposed = fieldValue(chosen, "proposed");
   if (proposed) p.say(wrap(proposed, WIDTH, "  proposed: ").join("\n"));
-  options.forEach((o) => item(o.number, o.raw));
+  // An answer a person already wrote in the file comes first; the options follow, shifted by one.
+  const written = hasWrittenAnswer(chosen) ? writtenAnswer(chosen) : undefined;
+  const shift = written === undefined ? 0 : 1;
+  if (written !== undefined) item(1, `use the answer written in questions.md: ${written}`);
+  options.forEach((o) => item(o.number + shift, o.raw));
   // A bare `proposed:` (no options) is a choice of its own, as --proposed is on the command line.
-  const accept = options.length === 0 && proposed ? options.length + 1 : undefined;
+  const accept = options.length === 0 && proposed ? shift + 1 : undefined;
   if (accept !== undefined) p.say(`  ${accept}) accept the proposed answer`);
-  const typeIt = options.length + (accept !== undefined ? 2 : 1);
+  const typeIt = options.length + shift + (accept !== undefined ? 2 : 1);
   const drop = typeIt + 1;
   p.say(`  ${typeIt}) type another answer`);
   p.say(`  ${drop}) drop this question`);
@@ -107,18 +113,23 @@ export async function interactiveResolve(
   } else if (pick === accept) {
     entry = { qid: chosen.id, kind: "answer", source: { kind: "proposed" } };
     summary = `Answer ${chosen.id}: ${proposed}`;
-  } else if (pick === typeIt || asksForFreeText(options[pick - 1]!.raw)) {
-    // "Something else — describe it" asks for the text, as "type another answer" does.
-    const text = await p.ask(pick === typeIt ? "Answer: " : `${options[pick - 1]!.answer} — your answer: `, (r) => {
-      const t = normalizeText([r], "answer");
-      return t === "" ? undefined : t;
-    }, "  The answer cannot be empty.");
-    entry = { qid: chosen.id, kind: "answer", source: { kind: "text", text } };
-    summary = `Answer ${chosen.id}: ${text}`;
+  } else if (written !== undefined && pick === 1) {
+    entry = { qid: chosen.id, kind: "answer", source: { kind: "file" } };
+    summary = `Answer ${chosen.id}: ${written} (as written in questions.md)`;
   } else {
-    const opt = options[pick - 1]!;
-    entry = { qid: chosen.id, kind: "answer", source: { kind: "text", text: normalizeText([opt.answer], "option text") } };
-    summary = `Answer ${chosen.id}: ${opt.answer}`;
+    const opt = pick === typeIt ? undefined : options[pick - 1 - shift]!;
+    if (opt === undefined || asksForFreeText(opt.raw)) {
+      // "Something else — describe it" asks for the text, as "type another answer" does.
+      const text = await p.ask(opt === undefined ? "Answer: " : `${opt.answer} — your answer: `, (r) => {
+        const t = normalizeText([r], "answer");
+        return t === "" ? undefined : t;
+      }, "  The answer cannot be empty.");
+      entry = { qid: chosen.id, kind: "answer", source: { kind: "text", text } };
+      summary = `Answer ${chosen.id}: ${text}`;
+    } else {
+      entry = { qid: chosen.id, kind: "answer", source: { kind: "text", text: normalizeText([opt.answer], "option text") } };
+      summary = `Answer ${chosen.id}: ${opt.answer}`;
+    }
   }
   const yes = await p.ask(`${summary} — write it? [y/n]: `, (r) => (/^(y|yes)$/i.test(r) ? true : /^(n|no)$/i.test(r) ? false : undefined), "  Please answer y or n.");
   if (!yes) return { exit: 0, lines: ["Cancelled: nothing written."], data: { ...nothing, cancelled: true } };

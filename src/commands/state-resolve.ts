@@ -1,6 +1,6 @@
 // `state resolve`: answer, drop, or batch-resolve questions; clears state.md when the awaited
 // question is among them. Checks run in the order commands.md gives: workspace, schema,
-// arguments, lock, question.
+// arguments, lock, question. Without an answer, the one written in questions.md counts.
 
 import { BadInputError, EngineError, NoWorkspaceError, type ErrorDetails } from "../errors.js";
 import type { FileContent } from "../documents/text-edit.js";
@@ -8,13 +8,14 @@ import { parseBatchLines } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema, normalizeText } from "../domain/cursor.js";
 import { planResolve, type EntryFailure, type EntryOutcome, type ResolveEntry, type ResolvePlan } from "../domain/resolve-question.js";
+import { filledEntries } from "../domain/written-answers.js";
 import { readUserFile } from "../workspace/user-files.js";
 import { interactiveResolve } from "./state-resolve-interactive.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 export const RESOLVE_USAGE =
-  "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | --drop <qid> [<reason…>] | --batch <file>; each form takes --dry-run";
+  "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> | --filled; each form takes --dry-run";
 
 /** Open the workspace and pass the checks every resolve form shares (files, schema gate). */
 export function openForResolve(ctx: CommandContext): WorkspaceSession {
@@ -51,10 +52,14 @@ function batchFailure(file: string, failures: readonly EntryFailure[]): EngineEr
   });
 }
 
-/** Turn the command line into resolve entries (exit 5 for anything malformed; a batch collects its bad lines). */
-function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string } {
+/** Turn the command line into resolve entries (exit 5 for anything malformed; a batch collects its bad lines; `filled`: found under the lock). */
+function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string; filled?: boolean } {
   const o = args.options;
   const pos = args.positionals;
+  if (o.filled) {
+    if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined) throw usage("--filled takes no question id, answer, --option, --proposed, --drop or --batch");
+    return { entries: [], batch: true, filled: true };
+  }
   if (typeof o.batch === "string") {
     if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed) throw usage("--batch takes no question id or answer");
     const text = readUserFile(ctx.io.cwd, o.batch);
@@ -93,6 +98,8 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
     if (!/^[1-9]\d*$/.test(n)) throw usage(`--option takes an option number (1, 2, …), not ${JSON.stringify(n)}`);
     return { entries: [{ qid, kind: "answer", source: { kind: "option", number: Number(n) } }], batch: false };
   }
+  // No answer at all: the one a person wrote under the block's answer: (exit 5 when empty).
+  if (words.length === 0) return { entries: [{ qid, kind: "answer", source: { kind: "file" } }], batch: false };
   const answer = normalizeText(words, `answer for ${qid}`);
   if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: `devrites-engine state resolve ${qid} "<answer>" --human` });
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
@@ -120,7 +127,7 @@ export function resolveEntries(
   ctx: CommandContext,
   session: WorkspaceSession,
   entries: ResolveEntry[],
-  opts: { human: boolean; recordDecision: boolean; dryRun: boolean; batch: boolean; failures?: readonly EntryFailure[]; file?: string },
+  opts: { human: boolean; recordDecision: boolean; dryRun: boolean; batch: boolean; failures?: readonly EntryFailure[]; file?: string; filled?: boolean },
 ): Outcome {
   const compute = () => {
     // Bytes: a resolve decodes only the blocks it edits (a 10,000-question file stays bytes).
@@ -128,11 +135,14 @@ export function resolveEntries(
     const state = session.read("state.md", true);
     assertSchema(parseState(state), session.ws.slug);
     const decisions = opts.recordDecision ? session.read("decisions.md", false) : undefined;
+    // --filled: the open blocks with a written answer, read under the lock like everything else.
+    const list = opts.filled ? filledEntries(questions) : entries;
+    if (list.length === 0) return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
     // A batch collects every refused line (the command line's first, then the questions'), then writes nothing.
     const failures = opts.batch ? [...(opts.failures ?? [])] : undefined;
-    const p = planResolve(
+    const p: ResolvePlan = planResolve(
       { slug: session.ws.slug, questions, state, decisions },
-      { entries, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now, failures },
+      { entries: list, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now, failures },
     );
     if (failures !== undefined && failures.length > 0) throw batchFailure(opts.file ?? "batch", failures);
     const files = new Map<string, FileContent>();
@@ -147,6 +157,9 @@ export function resolveEntries(
   // questions are still checked, read-only, so every refused line is reported at once.
   if (opts.failures !== undefined && opts.failures.length > 0) compute();
   const plan = session.mutate(compute);
+  if (plan === undefined) {
+    return { exit: 0, lines: ["nothing to resolve"], data: { workspace: session.ws.slug, dry_run: opts.dryRun, results: [], files: [] } };
+  }
   const lines = plan.outcomes.flatMap((o) => entryLine(o, opts.batch));
   lines.push(workspaceLine(plan, opts.dryRun));
   if (opts.dryRun) lines.push("Dry run: nothing written.");
@@ -166,12 +179,12 @@ export function resolveEntries(
 export async function stateResolve(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const interactive =
     args.options.interactive === true ||
-    (args.positionals.length === 0 && args.options.batch === undefined && !args.options.drop && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY && !ctx.json);
+    (args.positionals.length === 0 && args.options.batch === undefined && !args.options.drop && !args.options.filled && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY && !ctx.json);
   const session = openForResolve(ctx);
   if (interactive) {
     return interactiveResolve(ctx, session, args, resolveEntries);
   }
-  const { entries, batch, failures, file } = entriesFrom(ctx, args);
+  const { entries, batch, failures, file, filled } = entriesFrom(ctx, args);
   return resolveEntries(ctx, session, entries, {
     human: args.options.human === true,
     recordDecision: args.options["record-decision"] === true,
@@ -179,5 +192,6 @@ export async function stateResolve(ctx: CommandContext, args: CommandArgs): Prom
     batch,
     failures,
     file,
+    filled,
   });
 }

@@ -11,6 +11,7 @@ import { asksForFreeText } from "../domain/free-text-option.js";
 import { pauseSummaryForPeople, REASON_CODES } from "../domain/pause-reasons.js";
 import { firstError } from "../documents/afk/sentinel.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
+import { hasWrittenAnswer } from "../domain/written-answers.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { makeStyle, wrap, type Style } from "./format.js";
 import { statusMarkdown } from "./status-markdown.js";
@@ -18,11 +19,6 @@ import { statusMarkdown } from "./status-markdown.js";
 const WIDTH = 80;
 /** Most urgent first. */
 const GATE_ORDER = ["blocking", "escalating", "validating", "advisory"];
-
-/** Quote a value for a POSIX shell command line the reader may paste. */
-function shellQuote(text: string): string {
-  return /^[A-Za-z0-9 ,._+:@%/-]+$/.test(text) ? `"${text}"` : `'${text.replace(/'/g, "'\\''")}'`;
-}
 
 function questionLines(b: QuestionBlock, s: Style): string[] {
   const lines: string[] = [];
@@ -36,13 +32,15 @@ function questionLines(b: QuestionBlock, s: Style): string[] {
   const status = statusOf(b);
   if (status === "answered" || status === "dropped") {
     // Already resolved (a crash between the two files, or a hand edit): a new answer would be
-    // exit 4; the identical re-run with the recorded text repairs state.md and exits 0.
+    // exit 4; resolving without an answer takes the recorded one and repairs state.md.
     const recorded = fieldValue(b, "answer") ?? "";
     lines.push(...wrap(`Already ${status} (${recorded || "no text recorded"}) but state.md still waits on it. Repair with:`, WIDTH, "  "));
-    lines.push(`    devrites-engine state resolve ${status === "dropped" ? `--drop ${b.id}` : b.id} ${shellQuote(recorded || "<the recorded answer>")}`);
+    lines.push(`    devrites-engine state resolve ${b.id} --human`);
     return lines;
   }
-  lines.push("  Resolve with:");
+  if (hasWrittenAnswer(b)) {
+    lines.push("  An answer is written in questions.md. Commit it with:", `    devrites-engine state resolve ${b.id} --human`, "  or resolve it another way:");
+  } else lines.push("  Resolve with:");
   if (options.length > 0 && !asksForFreeText(options[0]!.raw)) lines.push(`    devrites-engine state resolve ${b.id} --option 1 --human`);
   else if (proposed) lines.push(`    devrites-engine state resolve ${b.id} --proposed --human`);
   lines.push(`    devrites-engine state resolve ${b.id} "<your answer>" --human`);
@@ -122,6 +120,13 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
     }
   }
   data.open_questions = Object.fromEntries(gateOrder.map((g) => [g, byGate.get(g)!.map((b) => b.id)]));
+  // Answers people wrote into questions.md that no resolve has committed yet.
+  const written = open.filter(hasWrittenAnswer).map((b) => b.id);
+  if (written.length > 0) {
+    lines.push("", ...wrap(`Answered in questions.md, not yet committed: ${written.join(" ")}`, WIDTH, "", "  "));
+    lines.push("  Commit them with: devrites-engine state resolve --filled --human");
+  }
+  data.written_answers = written;
 
   // Mode and budget.
   lines.push("");

@@ -1,11 +1,12 @@
 // The resolve use case: (questions.md, state.md, decisions.md, entries, now) → new texts.
 // One entry or a whole batch: every entry is checked before any text is produced, so a
-// failure anywhere means nothing is written.
+// failure anywhere means nothing is written. An answer may also come from the block itself
+// (written there by a person): then its lines are kept and only the bookkeeping is done.
 
 import { ConflictError, DuplicateIdError, InternalError, RefusedError, BadInputError, type EngineError } from "../errors.js";
 import { appendDecisionEdit, parseDecisions } from "../documents/decisions/decisions.js";
 import { questionsSource, type BlockReplacement, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
-import { closeBlockEdits } from "../documents/questions/edit-questions.js";
+import { answeredAtEdits, closeBlockEdits } from "../documents/questions/edit-questions.js";
 import {
   fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock,
 } from "../documents/questions/parse-questions.js";
@@ -16,8 +17,10 @@ import { formatTimestamp } from "./clock.js";
 import { logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState } from "./cursor.js";
 import type { EventDraft } from "./events.js";
 import { asksForFreeText } from "./free-text-option.js";
+import { answerRequired, writtenAnswer } from "./written-answers.js";
 
-export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" };
+/** `file`: the answer a person wrote under the block's `answer:` (kept as written). */
+export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" } | { kind: "file" };
 
 export interface ResolveEntry {
   qid: string;
@@ -114,6 +117,13 @@ function findBlock(src: QuestionsSource, qid: string): OpenBlock {
 function answerText(block: QuestionBlock, entry: ResolveEntry): string {
   const src = entry.source;
   if (src.kind === "text") return src.text;
+  if (src.kind === "file") {
+    const written = writtenAnswer(block);
+    // A block dropped by hand may leave its reason empty, as a typed drop may.
+    if (written === "" && statusOf(block) === "dropped") return "dropped";
+    if (written === "") throw answerRequired(entry.qid);
+    return written;
+  }
   if (src.kind === "proposed") {
     const p = fieldValue(block, "proposed") ?? "";
     if (p === "") throw new BadInputError(`${entry.qid} has no proposed answer`, { hint: "give the answer text, or --option N" });
@@ -149,8 +159,10 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   const outcomes: EntryOutcome[] = [];
   const events: EventDraft[] = [];
   const replacements: BlockReplacement[] = [];
-  const checks: EntryOutcome[] = [];
+  const checks: BlockCheck[] = [];
   const closed: QuestionBlock[] = [];
+  // Only a block closed by hand needs this: is it the question state.md still waits on?
+  const awaited = input.entries.some((e) => e.source.kind === "file") ? awaitedIds(texts.state) : [];
   for (const entry of input.entries) {
     let cut: OpenBlock;
     let text: string;
@@ -167,14 +179,38 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     }
     const { block } = cut;
     const status = statusOf(block);
-    const wanted = entry.kind === "answer" ? "answered" : "dropped";
-    if (status === "open") {
-      const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer: text, answeredBy: input.human ? "human" : undefined }, src.eol);
-      const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
+    const fromFile = entry.source.kind === "file";
+    const splice = (edits: TextEdit[]) => {
       const { base } = cut;
       const newText = applyEdits(cut.text, base === 0 ? edits : edits.map((e) => ({ start: e.start - base, end: e.end - base, insert: e.insert })));
       replacements.push({ span: cut.span, text: newText });
-      checks.push(outcome);
+    };
+    if (fromFile && (status === "answered" || status === "dropped")) {
+      // Closed by hand: complete the bookkeeping the engine would have done, touch nothing else.
+      const kind = status === "answered" ? "answer" : "drop";
+      const edits = answeredAtEdits(cut.doc, block, ts, src.eol);
+      const outcome = { qid: entry.qid, kind, text, already: edits.length === 0 && !awaited.includes(entry.qid) } as const;
+      outcomes.push(outcome);
+      if (outcome.already) continue;
+      if (edits.length > 0) {
+        splice(edits);
+        checks.push({ outcome, written: writtenAnswer(block), human: undefined });
+      }
+      events.push({
+        event: kind === "answer" ? "resolved" : "dropped",
+        qid: entry.qid,
+        by: input.human ? "human" : "agent",
+        detail: { [kind === "answer" ? "answer" : "reason"]: text, batch: entry.where !== undefined, source: "questions.md", closed_by_hand: true },
+      });
+      continue;
+    }
+    const wanted = entry.kind === "answer" ? "answered" : "dropped";
+    if (status === "open") {
+      const answer = fromFile ? undefined : text;
+      const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer, answeredBy: input.human ? "human" : undefined }, src.eol);
+      const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
+      splice(edits);
+      checks.push({ outcome, written: text, human: input.human });
       outcomes.push(outcome);
       // Kept only for decisions.md: a batch's thousand parsed blocks are garbage otherwise.
       if (input.recordDecision) closed.push(block);
@@ -182,7 +218,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
         event: entry.kind === "answer" ? "resolved" : "dropped",
         qid: entry.qid,
         by: input.human ? "human" : "agent",
-        detail: { [entry.kind === "answer" ? "answer" : "reason"]: text, batch: entry.where !== undefined },
+        detail: { [entry.kind === "answer" ? "answer" : "reason"]: text, batch: entry.where !== undefined, ...(fromFile ? { source: "questions.md" } : {}) },
       });
       continue;
     }
@@ -209,7 +245,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   }
 
   const spliced = replacements.length > 0 ? src.splice(replacements) : undefined;
-  if (spliced !== undefined) verifyQuestions(spliced, replacements, checks, input.human);
+  if (spliced !== undefined) verifyQuestions(spliced, replacements, checks, ts);
   // Bytes in, bytes out: a batch over bytes parsed the decoded text, and its result is encoded once here.
   const questions = typeof spliced === "string" && typeof texts.questions !== "string" ? [Buffer.from(spliced, "utf8")] : spliced;
 
@@ -228,35 +264,62 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
 }
 
 /**
+ * What an edited block must read back as: its outcome, the answer as the file reads it (the
+ * `answer:` value, or the flattened text a person wrote), and the answered_by rule (undefined:
+ * a block closed by hand keeps its lines, so nothing is checked).
+ */
+interface BlockCheck {
+  outcome: EntryOutcome;
+  written: string;
+  human: boolean | undefined;
+}
+
+/**
  * Parse the result back and check every closed block reads as intended: the whole new file
  * when it is text (one parse for a batch), else each edited block on its own (the untouched
  * bytes around it are the old file's). Every edit is a whole `key: value` line inside its
  * block (never a heading or a fence line), so the rest of the file keeps its structure.
  */
-function verifyQuestions(questions: FileContent, replacements: readonly BlockReplacement[], checks: readonly EntryOutcome[], human: boolean): void {
+function verifyQuestions(questions: FileContent, replacements: readonly BlockReplacement[], checks: readonly BlockCheck[], ts: string): void {
   if (typeof questions === "string") {
     const doc = parseQuestions(questions);
-    for (const outcome of checks) {
-      const blocks = doc.byId.get(outcome.qid);
-      verifyBlock(blocks?.length === 1 ? blocks[0] : undefined, outcome, human);
+    for (const check of checks) {
+      const blocks = doc.byId.get(check.outcome.qid);
+      verifyBlock(blocks?.length === 1 ? blocks[0] : undefined, check, ts);
     }
     return;
   }
-  checks.forEach((outcome, k) => {
+  checks.forEach((check, k) => {
     const doc = parseQuestions(replacements[k]!.text);
-    verifyBlock(doc.blocks.length === 1 && doc.blocks[0]!.id === outcome.qid ? doc.blocks[0] : undefined, outcome, human);
+    verifyBlock(doc.blocks.length === 1 && doc.blocks[0]!.id === check.outcome.qid ? doc.blocks[0] : undefined, check, ts);
   });
 }
 
-function verifyBlock(b: QuestionBlock | undefined, outcome: EntryOutcome, human: boolean): void {
+function verifyBlock(b: QuestionBlock | undefined, check: BlockCheck, ts: string): void {
+  const { outcome, human } = check;
   const wanted = outcome.kind === "answer" ? "answered" : "dropped";
   const by = b?.fieldsNamed("answered_by") ?? [];
+  const answer = b === undefined ? undefined : fieldValue(b, "answer") === check.written ? check.written : writtenOrUndefined(b);
   const ok =
     b !== undefined &&
     statusOf(b) === wanted &&
-    fieldValue(b, "answer") === outcome.text &&
-    (human ? by.length === 1 && by[0]!.value === "human" : by.length === 0);
+    answer === check.written &&
+    fieldValue(b, "answered_at") === ts &&
+    (human === undefined || (human ? by.length === 1 && by[0]!.value === "human" : by.length === 0));
   if (!ok) throw new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`);
+}
+
+function writtenOrUndefined(b: QuestionBlock): string | undefined {
+  try {
+    return writtenAnswer(b);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The question ids state.md's awaiting sections name. */
+function awaitedIds(stateText: string): string[] {
+  return parseState(stateText).awaiting.map((s) => s.questionId).filter((q): q is string => q !== undefined);
 }
 
 /**

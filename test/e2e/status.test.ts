@@ -106,7 +106,7 @@ describe("status details", () => {
 });
 
 describe("status --json", () => {
-  const KEYS = ["ok", "exit", "workspace", "phase", "status", "next_action", "awaiting", "pause", "open_questions", "mode", "warnings"].sort();
+  const KEYS = ["ok", "exit", "workspace", "phase", "status", "next_action", "awaiting", "pause", "open_questions", "mode", "warnings", "written_answers"].sort();
 
   it.each(CASES)("%s: one object with every documented key, whatever the state", async (name) => {
     const p = copyCase(name);
@@ -179,16 +179,16 @@ describe.runIf(ptyRunner() !== undefined)("status on a terminal", () => {
 });
 
 describe("status's repair command", () => {
-  it("for an awaited question that is already answered, the printed command repairs state.md (exit 0)", async () => {
+  it("for an awaited question that is already answered, the printed command (no answer retyped) repairs state.md (exit 0)", async () => {
     const p = copyCase("inconsistent");
     const file = ".devrites/work/session-token-rotation/state.md";
     p.write(file, p.read(file).replace("| status | running |", "| status | awaiting_human |").replace(/\| resumes_at .*\n/, ""));
     const shown = await runCli(["status"], { cwd: p.dir, env: UTC });
-    const m = /devrites-engine (state resolve q-2026-09-02-003) "([^"]+)"\n/.exec(shown.stdout);
+    const m = /devrites-engine (state resolve q-2026-09-02-003 --human)\n/.exec(shown.stdout);
     expect(m, shown.stdout).not.toBeNull();
-    const repair = await runCli([...m![1]!.split(" "), m![2]!], { cwd: p.dir });
+    const repair = await runCli(m![1]!.split(" "), { cwd: p.dir });
     expect(repair.exit, repair.stderr).toBe(0);
-    expect(repair.stdout).toContain("Already resolved: q-2026-09-02-003\n");
+    expect(repair.stdout).toBe("Resolved: q-2026-09-02-003\nStatus:   answered\nWorkspace: state.md updated.\n");
     const after = await runCli(["status", "--json"], { cwd: p.dir });
     const j = JSON.parse(after.stdout);
     expect(j.status).toBe("running");

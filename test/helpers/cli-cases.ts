@@ -145,6 +145,8 @@ export function cliCase(rng: Rng): CliCase {
   const rest: string[] = [];
   const opts = def ? Object.entries(def.options) : [];
   for (const [name, o] of opts) {
+    // --filled refuses every other resolve form: added rarely, at the end (below).
+    if (name === "filled") continue;
     if (!rng.chance(0.35)) continue;
     const times = o.multiple ? rng.int(1, 5) : rng.chance(0.05) ? 2 : 1;
     for (let i = 0; i < times; i++) {
@@ -187,6 +189,8 @@ export function cliCase(rng: Rng): CliCase {
   if (rng.chance(0.03)) env.DEVRITES_ROOT = rng.pick(["sub", ".devrites", "nowhere"]);
   if (rng.chance(0.05)) env.DEVRITES_BLOCKER_THRESHOLD = rng.pick(["0", "1", "2", "x", "-1"]);
   const replies = Array.from({ length: rng.int(0, 5) }, () => rng.pick(["1", "2", "3", "y", "n", "", "99", words(rng, 1, 3)]));
+  // Drawn last, so that every other draw of the case is the same with or without it.
+  if (def?.options.filled && rng.chance(0.08)) argv.unshift("--filled");
   return { files, symlinks, argv, env, replies, qids };
 }
 

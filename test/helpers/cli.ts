@@ -1,6 +1,9 @@
-// Spawn the built CLI the way users and agents do: a fresh process, DEVRITES_* pinned.
+// Spawn the built CLI the way users and agents do: a fresh process, DEVRITES_* pinned; or run
+// main() in-process with the same pins and result shape, where no process boundary matters.
 
+import os from "node:os";
 import { execa } from "execa";
+import { main } from "../../src/cli/main.js";
 import { CLI_PATH } from "./project.js";
 
 export const T = "2026-07-20T10:00:00Z";
@@ -25,4 +28,25 @@ export async function runCli(args: string[], opts: { cwd: string; env?: Record<s
     stripFinalNewline: false,
   });
   return { exit: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+/** runCli's twin in-process: main(argv, io) with DEVRITES_NOW = T, no terminal, `input` lines as replies. */
+export async function runMain(args: string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string }): Promise<CliResult> {
+  let stdout = "";
+  let stderr = "";
+  const replies = (opts.input ?? "").split("\n");
+  if (replies[replies.length - 1] === "") replies.pop();
+  const exit = await main(args, {
+    env: { DEVRITES_NOW: T, NO_COLOR: "1", ...opts.env },
+    cwd: opts.cwd,
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    readLine: async () => replies.shift(),
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    now: () => new Date(T),
+    pid: process.pid,
+    hostname: os.hostname(),
+  });
+  return { exit, stdout, stderr };
 }

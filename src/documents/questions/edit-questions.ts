@@ -1,5 +1,6 @@
 // Edit builders for questions.md: close a block (answered/dropped) in place, inserting
-// missing fields after the block's last non-blank line; append a new block.
+// missing fields after the block's last non-blank line; stamp answered_at on a block a
+// person closed by hand; append a new block.
 
 import { detectEol, insertLinesAfter, isBlank, type Line } from "../lines.js";
 import type { TextEdit } from "../text-edit.js";
@@ -8,7 +9,8 @@ import type { QuestionBlock, QuestionsDoc } from "./parse-questions.js";
 export interface CloseBlock {
   status: "answered" | "dropped";
   answeredAt: string;
-  answer: string;
+  /** undefined keeps the `answer:` lines exactly as a person wrote them. */
+  answer: string | undefined;
   /** `human` or `afk` keeps exactly one `answered_by` line with that value; undefined removes all. */
   answeredBy: string | undefined;
 }
@@ -52,7 +54,7 @@ export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: 
   };
   setLine("status", close.status);
   setLine("answered_at", close.answeredAt);
-  setLine("answer", close.answer);
+  if (close.answer !== undefined) setLine("answer", close.answer);
 
   let keptAnsweredBy = false;
   const removed = new Set<number>();
@@ -79,6 +81,21 @@ export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: 
     edits.push(insertLinesAfter(after, missing, eol));
   }
   return edits;
+}
+
+/**
+ * The edit that gives a block closed by hand its `answered_at` when that is missing or
+ * empty (set in place, or inserted after the block's last non-blank line); none otherwise.
+ */
+export function answeredAtEdits(doc: QuestionsDoc, block: QuestionBlock, answeredAt: string, eol: string = detectEol(doc.view.text)): TextEdit[] {
+  const f = block.field("answered_at");
+  if (f && f.value !== "") return [];
+  const rendered = `answered_at: ${answeredAt}`;
+  if (f) {
+    const l = doc.view.line(f.index);
+    return [{ start: l.start, end: l.end, insert: rendered }];
+  }
+  return [insertLinesAfter(lastNonBlank(doc, block, new Set()), [rendered], eol)];
 }
 
 /** Append a rendered block (lines without terminators) at the end of the file, blank line first. */

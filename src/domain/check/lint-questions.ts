@@ -69,7 +69,7 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
     }
     if (status === "open" && (fieldValue(b, "answer") ?? "") !== "") {
       const c = fieldCol(b, "answer");
-      push(c.index, c.col, "warning", "question-open-with-answer", `${b.id} is open but already has an answer; resolve it to make the answer count`);
+      push(c.index, c.col, "warning", "question-open-with-answer", `${b.id} is open but already has an answer; make it count with devrites-engine state resolve ${b.id} --human`);
     }
     const seen = new Set<string>();
     for (const f of b.fields) {

@@ -50,7 +50,7 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
     } else if (blocks.every((b) => statusOf(b) !== "open")) {
       out.push({
         file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-not-open",
-        message: `## Awaiting human names ${qidField.value}, which is ${statusOf(blocks[0]!) || "not open"}; re-run devrites-engine state resolve ${qidField.value} with its answer to clear state.md`,
+        message: `## Awaiting human names ${qidField.value}, which is ${statusOf(blocks[0]!) || "not open"}; clear state.md with devrites-engine state resolve ${qidField.value} --human`,
       });
     }
   }
