@@ -1,6 +1,6 @@
 // Bundles the CLI into dist/devrites-engine.cjs (one file on the hot path) and the library
-// into dist/index.mjs. Cold paths (remark for check, execa for notify, yargs for completion)
-// are dynamic imports of src/vendor/ adapters and land in their own chunks.
+// into dist/index.mjs. Cold paths (remark for check, execa for notify, yargs for completion,
+// the MCP SDK for `mcp`) are dynamic imports of src/vendor/ adapters and land in their own chunks.
 
 import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -29,7 +29,8 @@ export default defineConfig(({ mode }) => ({
         format: mode === "lib" ? "es" : "cjs",
         charset: "ascii",
         // The library is one file. The CLI is one file too, plus one chunk per cold-path vendor
-        // adapter (src/vendor/*: remark, execa, yargs), which import nothing else from src/.
+        // adapter (src/vendor/*: remark, execa, yargs), which import nothing else from src/, and
+        // the `mcp` server chunk (src/mcp/* with the SDK and zod), which gets main() passed in.
         codeSplitting: mode !== "lib",
         entryFileNames: mode === "lib" ? "[name].mjs" : "[name].cjs",
         chunkFileNames: mode === "lib" ? "lib/[name]-[hash].mjs" : "chunks/[name]-[hash].cjs",
