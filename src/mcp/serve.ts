@@ -19,6 +19,8 @@ export interface EngineServerOptions {
   /** The root a call would use (for batch files read relative to a temp dir); throws like the CLI. */
   locateRoot: () => string;
   version: string;
+  /** Where batch temp dirs go (default: the OS temp dir, never inside .devrites). */
+  tmpdir?: string;
 }
 
 const BATCH_FILE = "resolve_batch";
@@ -62,7 +64,7 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
         } catch {
           root = undefined; // main() reports the missing workspace itself, before any file is read
         }
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), "devrites-mcp-"));
+        dir = fs.mkdtempSync(path.join(opts.tmpdir ?? os.tmpdir(), "devrites-mcp-"));
         tempDirs.add(dir);
         fs.writeFileSync(path.join(dir, BATCH_FILE), inv.batch, { mode: 0o600 });
         if (root !== undefined) {

@@ -125,7 +125,7 @@ export const TOOLS: ToolDef[] = [
         if (i.option !== undefined || i.proposed === true) return refuse("dry_run previews an answer text or a drop, not option or proposed", RESOLVE_HINT);
         const text = batchText([{ qid, answer: i.answer, drop: i.drop, reason: i.reason }]);
         if (typeof text !== "string") return { refuse: text };
-        return { ...cli(["state", "resolve"], i, { human: "human", record_decision: "record-decision" }), batch: text };
+        return { ...cli(["state", "resolve"], i, { human: "human", record_decision: "record-decision", dry_run: "dry-run" }), batch: text };
       }
       return cli(["state", "resolve"], i, flags, [qid, i.drop === true ? (i.reason as string | undefined) : (i.answer as string | undefined)]);
     },

@@ -4,6 +4,7 @@
 
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Readable, Writable } from "node:stream";
 import * as z from "zod";
@@ -34,8 +35,6 @@ export interface McpHandle {
   close(): Promise<void>;
 }
 
-/** Largest tools/call argument payload, counted in array elements and object members. */
-const MAX_TOOL_INPUT_ELEMENTS = 100_000;
 /** Largest single JSON-RPC line read from stdin; a longer one ends the session (SDK behaviour). */
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -80,24 +79,55 @@ const OUTPUT_SCHEMA = z.looseObject({
   hint: z.string().optional().describe("what to do next, when ok is false"),
 });
 
+function result(r: ToolReply): CallToolResult {
+  return { content: [{ type: "text", text: r.text }], structuredContent: r.data, isError: r.isError };
+}
+
+/** A refusal shaped like the CLI's `--json` error: the exit code an agent already knows. */
+function refusal(exit: number, error: string, hint: string): CallToolResult {
+  return result({ data: { ok: false, exit, error, hint }, text: `exit ${exit}: ${error}\nhint: ${hint}`, isError: true });
+}
+
+function issuesText(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length > 0 ? i.path.join(".") : "arguments"}: ${i.message}`)
+    .join("; ");
+}
+
 /** Build a server exposing `tools`; nothing is read or started until connect(). */
 export function createMcpServer(info: { name: string; version: string }, tools: readonly ToolSpec[]): McpHandle {
-  const server = new McpServer(info, { capabilities: { tools: {} }, maxToolInputElements: MAX_TOOL_INPUT_ELEMENTS });
+  const server = new McpServer(info, { capabilities: { tools: {} } });
+  const byName = new Map<string, { tool: ToolSpec; schema: z.ZodObject }>();
   for (const tool of tools) {
+    const schema = zodObject(tool.input);
+    byName.set(tool.name, { tool, schema });
+    // Registered for tools/list (the SDK renders the JSON Schemas); tools/call is ours, below.
     server.registerTool(
       tool.name,
       {
         description: tool.description,
-        inputSchema: zodObject(tool.input),
+        inputSchema: schema,
         outputSchema: OUTPUT_SCHEMA,
         annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
       },
-      async (input: Record<string, unknown>) => {
-        const r = await tool.call(input);
-        return { content: [{ type: "text" as const, text: r.text }], structuredContent: r.data, isError: r.isError };
-      },
+      async (input: Record<string, unknown>) => result(await tool.call(input)),
     );
   }
+  // The SDK's own tools/call answers a wrong type or an unknown tool with bare text; an agent
+  // gets the CLI's shape instead: unknown tool = exit 2 (unknown command), bad input = exit 5.
+  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const name = request.params.name;
+    const entry = byName.get(name);
+    if (!entry) return refusal(2, `unknown tool: ${name.slice(0, 200)}`, `the tools are: ${[...byName.keys()].join(", ")}`);
+    const parsed = entry.schema.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) return refusal(5, `${name}: ${issuesText(parsed.error)}`, `see the input schema of ${name} in tools/list`);
+    try {
+      return result(await entry.tool.call(parsed.data as Record<string, unknown>));
+    } catch (e) {
+      return refusal(1, `internal error: ${(e as Error)?.message ?? String(e)}`, "this is a bug in devrites-engine; report it");
+    }
+  });
   return { connect: (t) => server.connect(t), close: () => server.close() };
 }
 
