@@ -28,8 +28,8 @@ export interface ToolResult {
 }
 
 /** Call a tool and return its structured result (the CLI's JSON object). */
-export async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolResult> {
-  const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text?: string }[] };
+export async function call(client: Client, name: string, args: Record<string, unknown> = {}, opts: { timeout?: number } = {}): Promise<ToolResult> {
+  const r = (await client.callTool({ name, arguments: args }, undefined, opts)) as { isError?: boolean; structuredContent?: Record<string, unknown>; content: { type: string; text?: string }[] };
   return { isError: r.isError === true, data: r.structuredContent ?? {}, text: r.content.map((c) => c.text ?? "").join("\n") };
 }
 
