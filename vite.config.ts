@@ -4,6 +4,7 @@
 
 import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
@@ -38,4 +39,9 @@ export default defineConfig(({ mode }) => ({
     },
   },
   ssr: { noExternal: true, target: "node" },
+  // The MCP SDK's server imports its Ajv validator provider eagerly; the engine's server never
+  // uses it (vendor/mcp-sdk.ts passes its own), so the CLI bundle gets a stub instead of Ajv.
+  resolve: {
+    alias: [{ find: /^\.\.\/validation\/ajv-provider\.js$/, replacement: fileURLToPath(new URL("./src/vendor/mcp-no-ajv.ts", import.meta.url)) }],
+  },
 }));

@@ -79,6 +79,14 @@ const OUTPUT_SCHEMA = z.looseObject({
   hint: z.string().optional().describe("what to do next, when ok is false"),
 });
 
+/**
+ * The SDK validates JSON Schemas only for elicitation answers, which this server never asks
+ * for; this stands in for its default (Ajv, about a third of the chunk's start-up) and refuses.
+ */
+const NO_SCHEMA_VALIDATION = {
+  getValidator: () => () => ({ valid: false as const, data: undefined, errorMessage: "devrites-engine mcp validates no client schemas" }),
+};
+
 function result(r: ToolReply): CallToolResult {
   return { content: [{ type: "text", text: r.text }], structuredContent: r.data, isError: r.isError };
 }
@@ -97,7 +105,7 @@ function issuesText(error: z.ZodError): string {
 
 /** Build a server exposing `tools`; nothing is read or started until connect(). */
 export function createMcpServer(info: { name: string; version: string }, tools: readonly ToolSpec[]): McpHandle {
-  const server = new McpServer(info, { capabilities: { tools: {} } });
+  const server = new McpServer(info, { capabilities: { tools: {} }, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
   const byName = new Map<string, { tool: ToolSpec; schema: z.ZodObject }>();
   for (const tool of tools) {
     const schema = zodObject(tool.input);
