@@ -41,7 +41,11 @@ export default defineConfig(({ mode }) => ({
   ssr: { noExternal: true, target: "node" },
   // The MCP SDK's server imports its Ajv validator provider eagerly; the engine's server never
   // uses it (vendor/mcp-sdk.ts passes its own), so the CLI bundle gets a stub instead of Ajv.
+  // The library does not serve MCP at all (src/mcp/serve-in-library.ts says so).
   resolve: {
-    alias: [{ find: /^\.\.\/validation\/ajv-provider\.js$/, replacement: fileURLToPath(new URL("./src/vendor/mcp-no-ajv.ts", import.meta.url)) }],
+    alias: [
+      { find: /^\.\.\/validation\/ajv-provider\.js$/, replacement: fileURLToPath(new URL("./src/vendor/mcp-no-ajv.ts", import.meta.url)) },
+      ...(mode === "lib" ? [{ find: /^\.\.\/mcp\/serve\.js$/, replacement: fileURLToPath(new URL("./src/mcp/serve-in-library.ts", import.meta.url)) }] : []),
+    ],
   },
 }));

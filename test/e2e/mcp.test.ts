@@ -2,7 +2,7 @@
 // and raw JSON-RPC lines on its stdin (malformed input never ends it; stdin close and
 // SIGTERM end it with exit 0 and no temp files).
 
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { T } from "../helpers/cli.js";
@@ -49,7 +49,26 @@ function rawServer(root: string, tmpdir: string) {
   };
 }
 
+/** The bundle's chunks a CLI run loaded (required in the same process, listed after it ends). */
+function chunksLoadedBy(args: string[], cwd: string): string[] {
+  const script = `process.argv = [process.argv[0], "cli", ...${JSON.stringify(args)}]; require(${JSON.stringify(CLI_PATH)});
+process.on("beforeExit", () => { process.stderr.write("CHUNKS " + Object.keys(require.cache).filter((k) => k.includes("/chunks/")).map((k) => k.split("/").pop()).join(",") + "\\n"); });`;
+  const r = spawnSync(process.execPath, ["-e", script], { cwd, env: { ...process.env, DEVRITES_NOW: T }, input: "", encoding: "utf8" });
+  const line = r.stderr.split("\n").find((l) => l.startsWith("CHUNKS ")) ?? "CHUNKS ";
+  return line.slice("CHUNKS ".length).split(",").filter(Boolean);
+}
+
 const INIT = { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } };
+
+describe("the mcp chunk is loaded lazily", () => {
+  it("status, resolve and budget check never load the mcp chunk; mcp does", () => {
+    p = exampleProject();
+    for (const args of [["status"], ["budget", "check"], ["state", "resolve", AWAITED, "Keep"]]) {
+      expect(chunksLoadedBy(args, p.dir).filter((c) => c.startsWith("serve-")), args.join(" ")).toEqual([]);
+    }
+    expect(chunksLoadedBy(["mcp", "--root", p.dir], p.dir).filter((c) => c.startsWith("serve-"))).toHaveLength(1);
+  });
+});
 
 describe("mcp over stdio (spawned)", () => {
   it("the SDK client lists the tools and calls status, resolve and budget_check on the bundled example", async () => {
