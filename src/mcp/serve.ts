@@ -24,13 +24,18 @@ export interface EngineServerOptions {
 }
 
 const BATCH_FILE = "resolve_batch";
-const SHORT_TEXT_CHARS = 2_000;
+/**
+ * Up to this size the text content is the JSON itself (what the MCP spec asks of a tool with
+ * structured content, for clients that read only text); a longer result (a 10,000-question
+ * listing) gets a one-line summary instead of megabytes of duplicated text.
+ */
+const TEXT_JSON_MAX_CHARS = 20_000;
 
-function reply(data: Record<string, unknown>): ToolReply {
+function reply(data: Record<string, unknown>, json = JSON.stringify(data)): ToolReply {
   const exit = typeof data.exit === "number" ? data.exit : 1;
   if (exit === 0) {
-    const json = JSON.stringify(data);
-    return { data, text: json.length <= SHORT_TEXT_CHARS ? json : `ok (exit 0); ${json.length} characters of JSON in structuredContent`, isError: false };
+    const text = json.length <= TEXT_JSON_MAX_CHARS ? json : `ok (exit 0): ${Object.keys(data).join(", ")}; ${json.length} characters of JSON in structuredContent`;
+    return { data, text, isError: false };
   }
   const error = typeof data.error === "string" ? data.error : `exit ${exit}`;
   const hint = typeof data.hint === "string" ? `\nhint: ${data.hint}` : "";
@@ -85,13 +90,12 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
         stdoutIsTTY: false,
       };
       const exit = await opts.runCli(argv, io);
-      let data: Record<string, unknown>;
+      const json = out.trim();
       try {
-        data = JSON.parse(out) as Record<string, unknown>;
+        return reply(JSON.parse(json) as Record<string, unknown>, json);
       } catch {
-        data = { ok: false, exit: exit === 0 ? 1 : exit, error: "internal error: the command printed no JSON", hint: "this is a bug in devrites-engine; report it" };
+        return reply({ ok: false, exit: exit === 0 ? 1 : exit, error: "internal error: the command printed no JSON", hint: "this is a bug in devrites-engine; report it" });
       }
-      return reply(data);
     } finally {
       if (dir !== undefined) {
         fs.rmSync(dir, { recursive: true, force: true });
