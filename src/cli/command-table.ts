@@ -195,7 +195,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     words: ["mcp"],
-    usage: "devrites-engine mcp [--root DIR]",
+    usage: "devrites-engine mcp [--root DIR] [--workspace SLUG]",
     describe: "serve the agent-facing commands as MCP tools on stdio (for Claude Code, Codex, …)",
     options: {},
     // The server runs each tool call through main(), which imports this table: the cycle is

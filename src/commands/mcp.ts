@@ -18,6 +18,7 @@ export function makeMcp(cli: () => Promise<{ main: RunCli; ENGINE_VERSION: strin
     await serveProcessStdio({
       io,
       root,
+      workspace: ctx.workspaceOption,
       runCli: main,
       locateRoot: () => findRoot(io.cwd, undefined, io.env.DEVRITES_ROOT),
       version: ENGINE_VERSION,

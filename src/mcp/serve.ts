@@ -14,6 +14,8 @@ export interface EngineServerOptions {
   io: Io;
   /** `--root` as given to `mcp`, already absolute; undefined = found per call like the CLI. */
   root: string | undefined;
+  /** `--workspace` as given to `mcp`: every call's default, which a tool's `workspace` overrides. */
+  workspace?: string | undefined;
   /** The CLI's main(). */
   runCli: RunCli;
   /** The root a call would use (for batch files read relative to a temp dir); throws like the CLI. */
@@ -56,7 +58,8 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
     if ("refuse" in inv) return reply({ ok: false, exit: 5, error: inv.refuse.error, hint: inv.refuse.hint });
     let out = "";
     let cwd = opts.io.cwd;
-    const argv = opts.root !== undefined ? [`--root=${opts.root}`, ...inv.argv] : [...inv.argv];
+    // Server defaults first: a later `--workspace` from the tool input wins (the CLI keeps the last).
+    const argv = [...(opts.root !== undefined ? [`--root=${opts.root}`] : []), ...(opts.workspace !== undefined ? [`--workspace=${opts.workspace}`] : []), ...inv.argv];
     let dir: string | undefined;
     try {
       if (inv.batch !== undefined) {

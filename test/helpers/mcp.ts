@@ -59,11 +59,12 @@ export interface InProcess {
 }
 
 /** The engine's server and an SDK client linked in memory; `root` is the server's --root. */
-export async function connectInProcess(opts: { cwd: string; root?: string; env?: Record<string, string | undefined>; tmpdir?: string }): Promise<InProcess> {
+export async function connectInProcess(opts: { cwd: string; root?: string; workspace?: string; env?: Record<string, string | undefined>; tmpdir?: string }): Promise<InProcess> {
   const io = testIo(opts.cwd, opts.env);
   const server = createEngineServer({
     io,
     root: opts.root,
+    workspace: opts.workspace,
     runCli: main,
     locateRoot: () => findRoot(io.cwd, undefined, io.env.DEVRITES_ROOT),
     version: ENGINE_VERSION,

@@ -80,6 +80,27 @@ describe("mcp server: tools", () => {
   });
 });
 
+describe("mcp server: the root and workspace of a call", () => {
+  it("without --root each call finds the root from the working directory, batches included", async () => {
+    p = exampleProject();
+    tmp = p.path("server-tmp");
+    fs.mkdirSync(tmp);
+    fs.mkdirSync(p.path("src/api"), { recursive: true });
+    s = await connectInProcess({ cwd: p.path("src/api"), tmpdir: tmp });
+    expect((await call(s.client, "status")).data).toMatchObject({ ok: true, workspace: "session-token-rotation" });
+    const r = await call(s.client, "resolve_batch", { entries: [{ qid: ADVISORY, answer: "info" }] });
+    expect(r.data).toMatchObject({ ok: true, exit: 0, results: [{ qid: ADVISORY, outcome: "answered" }] });
+    expect(serverTempDirs(tmp)).toEqual([]);
+  });
+
+  it("the server's --workspace is every call's default and a tool's workspace overrides it", async () => {
+    p = exampleProject();
+    s = await connectInProcess({ cwd: p.dir, root: p.dir, workspace: "ghost" });
+    expect((await call(s.client, "status")).data).toMatchObject({ ok: false, exit: 2 });
+    expect((await call(s.client, "status", { workspace: "session-token-rotation" })).data).toMatchObject({ ok: true, workspace: "session-token-rotation" });
+  });
+});
+
 describe("mcp server: refusals carry {ok:false, exit, error, hint} with isError", () => {
   it.each([
     ["an unknown qid is exit 3", "resolve", { qid: "q-404", answer: "x" }, 3],
