@@ -2,9 +2,9 @@
 // tool descriptions into zod schemas and registered tools, and serves them on a transport.
 // Loaded lazily (its own chunk, with the SDK) and imports nothing else from src/.
 
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Readable, Writable } from "node:stream";
 import * as z from "zod";
@@ -103,28 +103,39 @@ function issuesText(error: z.ZodError): string {
     .join("; ");
 }
 
-/** Build a server exposing `tools`; nothing is read or started until connect(). */
+/** A zod schema as the JSON Schema object tools/list carries (no `$schema` key). */
+function jsonSchema(schema: z.ZodType): Tool["inputSchema"] {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
+  return rest as Tool["inputSchema"];
+}
+
+/**
+ * Build a server exposing `tools`; nothing is read or started until connect().
+ * It sits on the SDK's protocol-level Server with its own tools/list and tools/call: the
+ * SDK's McpServer answers a wrong type or an unknown tool with bare text, and pulls a second
+ * (zod 3) JSON Schema converter into the start-up of every session.
+ */
 export function createMcpServer(info: { name: string; version: string }, tools: readonly ToolSpec[]): McpHandle {
-  const server = new McpServer(info, { capabilities: { tools: {} }, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
+  const server = new Server(info, { capabilities: { tools: {} }, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
   const byName = new Map<string, { tool: ToolSpec; schema: z.ZodObject }>();
-  for (const tool of tools) {
-    const schema = zodObject(tool.input);
-    byName.set(tool.name, { tool, schema });
-    // Registered for tools/list (the SDK renders the JSON Schemas); tools/call is ours, below.
-    server.registerTool(
-      tool.name,
-      {
+  for (const tool of tools) byName.set(tool.name, { tool, schema: zodObject(tool.input) });
+  // Rendered on the first tools/list and kept: the schemas never change within a session.
+  let listed: Tool[] | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    if (!listed) {
+      const outputSchema = jsonSchema(OUTPUT_SCHEMA) as Tool["outputSchema"];
+      listed = [...byName.values()].map(({ tool, schema }) => ({
+        name: tool.name,
         description: tool.description,
-        inputSchema: schema,
-        outputSchema: OUTPUT_SCHEMA,
+        inputSchema: jsonSchema(schema),
+        outputSchema,
         annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
-      },
-      async (input: Record<string, unknown>) => result(await tool.call(input)),
-    );
-  }
-  // The SDK's own tools/call answers a wrong type or an unknown tool with bare text; an agent
-  // gets the CLI's shape instead: unknown tool = exit 2 (unknown command), bad input = exit 5.
-  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      }));
+    }
+    return { tools: listed };
+  });
+  // A refusal has the CLI's shape: unknown tool = exit 2 (unknown command), bad input = exit 5.
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const name = request.params.name;
     const entry = byName.get(name);
     if (!entry) return refusal(2, `unknown tool: ${name.slice(0, 200)}`, `the tools are: ${[...byName.keys()].join(", ")}`);
