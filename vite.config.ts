@@ -1,10 +1,11 @@
 // Bundles the CLI into dist/devrites-engine.cjs (one file on the hot path) and the library
 // into dist/index.mjs (its declarations come from tsconfig.build.json). Cold paths (remark for
-// check, execa for notify, yargs for completion) are dynamic imports of src/vendor/ adapters
-// and land in their own chunks, in both builds.
+// check, execa for notify, yargs for completion, the MCP SDK for `mcp`) are dynamic imports of
+// src/vendor/ adapters and land in their own chunks, in both builds.
 
 import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
@@ -30,8 +31,9 @@ export default defineConfig(({ mode }) => ({
         format: mode === "lib" ? "es" : "cjs",
         charset: "ascii",
         // Each entry is one file plus one chunk per lazily imported vendor adapter (src/vendor/*:
-        // yaml, remark, execa, yargs), which import nothing else from src/. The library used to
-        // inline them (1.2 MB); now an embedder loads one only by calling what needs it.
+        // yaml, remark, execa, yargs), which import nothing else from src/, and, in the CLI, the
+        // `mcp` server chunk (src/mcp/* with the SDK and zod), which gets main() passed in. The
+        // library used to inline them (1.2 MB); now an embedder loads one only by calling what needs it.
         codeSplitting: true,
         entryFileNames: mode === "lib" ? "[name].mjs" : "[name].cjs",
         chunkFileNames: mode === "lib" ? "lib/[name]-[hash].mjs" : "chunks/[name]-[hash].cjs",
@@ -39,4 +41,13 @@ export default defineConfig(({ mode }) => ({
     },
   },
   ssr: { noExternal: true, target: "node" },
+  // The MCP SDK's server imports its Ajv validator provider eagerly; the engine's server never
+  // uses it (vendor/mcp-sdk.ts passes its own), so the CLI bundle gets a stub instead of Ajv.
+  // The library does not serve MCP at all (src/mcp/serve-in-library.ts says so).
+  resolve: {
+    alias: [
+      { find: /^\.\.\/validation\/ajv-provider\.js$/, replacement: fileURLToPath(new URL("./src/vendor/mcp-no-ajv.ts", import.meta.url)) },
+      ...(mode === "lib" ? [{ find: /^\.\.\/mcp\/serve\.js$/, replacement: fileURLToPath(new URL("./src/mcp/serve-in-library.ts", import.meta.url)) }] : []),
+    ],
+  },
 }));

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { runMcpBench } from "./mcp.mjs";
 import { renderSummary, summarize } from "./profile-summary.mjs";
 import { generateWorkspaces } from "./workspaces.mjs";
 
@@ -23,7 +24,8 @@ const USAGE = `usage: node bench/run.mjs [--runs N] [--rss-runs N] [--rss-method
   --rss-runs N   extra pairs per scenario under the RSS probe (default 7)
   --rss-method M gnu-time (default when /usr/bin/time -f works) or probe (process.resourceUsage)
   --cli PATH     the built CLI (default dist/devrites-engine.cjs)
-  --only NAMES   comma-separated scenario ids: version,status,budget-check,resolve,resolve-10k,batch-1000
+  --only NAMES   comma-separated scenario ids: version,status,budget-check,resolve,resolve-10k,batch-1000,mcp
+                 (mcp: per-call latency over one \`devrites-engine mcp\` session, its start-up and memory)
   --out FILE     where the JSON results go (default bench/results.json)
   --no-fail      report only: exit 0 even when a bar is missed
   --keep         keep the generated workspaces (their path is printed)
@@ -196,7 +198,7 @@ function table(rows) {
   return [line(head), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...body.map(line)].join("\n");
 }
 
-function main() {
+async function main() {
   let opts;
   try {
     opts = parseOptions(process.argv.slice(2));
@@ -215,8 +217,9 @@ function main() {
   const t0 = Date.now();
   const ws = generateWorkspaces(path.join(scratch, "templates"));
   let list = scenarios(ws);
+  const withMcp = !opts.only || opts.only.includes("mcp");
   if (opts.only) {
-    const unknown = opts.only.filter((id) => !list.some((s) => s.id === id));
+    const unknown = opts.only.filter((id) => id !== "mcp" && !list.some((s) => s.id === id));
     if (unknown.length > 0) {
       console.error(`bench: unknown scenario ${unknown.join(", ")}; known: ${list.map((s) => s.id).join(", ")}`);
       process.exit(2);
@@ -292,10 +295,13 @@ function main() {
       baseline_samples_ms: st.baseline.map((x) => Math.round(x * 100) / 100),
     };
   });
-  const loadAfter = os.loadavg();
-  const pass = rows.every((r) => r.pass);
   console.log("");
   console.log(table(rows));
+  const mcpRows = withMcp
+    ? await runMcpBench({ cli: opts.cli, env, ws, scratch, runs: opts.runs, cliMedians: Object.fromEntries(rows.map((r) => [r.id, r.median_ms])) })
+    : [];
+  const loadAfter = os.loadavg();
+  const pass = rows.every((r) => r.pass) && mcpRows.every((r) => r.pass);
   console.log("");
   console.log(`${pass ? "every bar met" : "bars missed"} (${((Date.now() - t0) / 1000).toFixed(1)} s; load after ${loadAfter.map((x) => x.toFixed(2)).join(" ")})`);
 
@@ -327,6 +333,7 @@ function main() {
     ratio: "median over runs of (scenario wall time / the node -e 0 run just before it)",
     pass,
     scenarios: rows,
+    mcp: mcpRows,
   };
   fs.mkdirSync(path.dirname(opts.out), { recursive: true });
   fs.writeFileSync(opts.out, JSON.stringify(results, null, 2) + "\n");
@@ -336,4 +343,4 @@ function main() {
   if (!pass && opts.fail) process.exitCode = 1;
 }
 
-main();
+await main();

@@ -10,6 +10,8 @@ import { check } from "../commands/check.js";
 import { makeCompletion } from "../commands/completion.js";
 import { init } from "../commands/init.js";
 import { log } from "../commands/log.js";
+import { makeMcp } from "../commands/mcp.js";
+import { ENGINE_VERSION, main } from "./main.js";
 import { migrate } from "../commands/migrate.js";
 import { questionAdd } from "../commands/question-add.js";
 import { questionsList, questionsShow } from "../commands/questions.js";
@@ -193,6 +195,15 @@ export const COMMANDS: CommandDef[] = [
     describe: "print the audit trail from events.jsonl, newest last",
     options: { since: str("only events at or after this time"), qid: str("only events about this question") },
     run: log,
+  },
+  {
+    words: ["mcp"],
+    usage: "devrites-engine mcp [--root DIR] [--workspace SLUG]",
+    describe: "serve the agent-facing commands as MCP tools on stdio (for Claude Code, Codex, …)",
+    options: {},
+    // The server runs each tool call through main(), which imports this table: the cycle is
+    // only followed at call time. (A dynamic import here would split the bundle's runtime out.)
+    run: makeMcp(async () => ({ main, ENGINE_VERSION })),
   },
   {
     words: ["completion"],

@@ -37,6 +37,7 @@ export const EXAMPLES: Record<string, string[]> = {
   migrate: ["devrites-engine migrate", "devrites-engine migrate csv-export"],
   log: ["devrites-engine log", "devrites-engine log --since 2026-07-20 --qid q-2026-07-20-001", "devrites-engine log --json"],
   completion: ["devrites-engine completion >> ~/.bashrc", "source <(devrites-engine completion)"],
+  mcp: ["devrites-engine mcp", "devrites-engine mcp --root ~/src/billing", "claude mcp add devrites -- npx devrites-engine mcp"],
 };
 
 export const GROUPS: Record<string, string> = {

@@ -10,8 +10,8 @@ const GLOBALS = Object.keys(GLOBAL_OPTIONS).map((o) => `--${o}`);
 
 describe("completionsFor", () => {
   it.each([
-    ["", ["init", "status", "questions", "question", "state", "budget", "check", "migrate", "log", "completion"]],
-    ["st", ["init", "status", "questions", "question", "state", "budget", "check", "migrate", "log", "completion"]],
+    ["", ["init", "status", "questions", "question", "state", "budget", "check", "migrate", "log", "mcp", "completion"]],
+    ["st", ["init", "status", "questions", "question", "state", "budget", "check", "migrate", "log", "mcp", "completion"]],
     ["state ", ["resolve", "pause", "resume", "merge-manifest"]],
     ["budget ", ["status", "check", "spend", "seed"]],
     ["questions ", ["show"]],

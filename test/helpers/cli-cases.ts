@@ -135,11 +135,17 @@ function projectFiles(rng: Rng): { files: Record<string, string>; symlinks: Reco
   return { files, symlinks, qids: q.ids };
 }
 
+/**
+ * Every command but `mcp`: it serves on the process's own stdio until that closes, so it is
+ * no one-shot command line; its input is generated in test/mcp/ and test/e2e/mcp.test.ts.
+ */
+const ONE_SHOT_COMMANDS = COMMANDS.filter((c) => c.words[0] !== "mcp");
+
 /** One generated case: tree, argv, environment and interactive replies. */
 export function cliCase(rng: Rng): CliCase {
   const { files, symlinks, qids } = projectFiles(rng);
   const argv: string[] = [];
-  const def = rng.chance(0.92) ? rng.pick(COMMANDS) : undefined;
+  const def = rng.chance(0.92) ? rng.pick(ONE_SHOT_COMMANDS) : undefined;
   let cmdWords = def ? [...def.words] : [rng.pick(["frobnicate", "state", "budget", "questions", "", "STATUS", "state-resolve"])];
   if (def && rng.chance(0.04)) cmdWords = cmdWords.slice(0, 1); // a group word alone
   const rest: string[] = [];

@@ -1,0 +1,176 @@
+// The MCP section of `npm run bench`: per-call latency over one `devrites-engine mcp` session
+// (the SDK's own stdio client), side by side with the CLI's full process for the same work;
+// server start to the first answered tools/list against `node -e 0`; resident memory growth.
+
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+/** Resident memory after 1,000 calls may be at most this many times that after 10. */
+const RSS_GROWTH_BAR = 1.1;
+const START_BAR = 1.5;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? NaN : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmtMs = (x) => (Number.isFinite(x) ? `${x.toFixed(2)} ms` : "—");
+
+/** The server's resident set (KiB) from /proc; NaN where there is no /proc. */
+function rssKb(pid) {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Replace `dir`'s .devrites tree with the template's (outside the timed region). */
+function restore(template, dir) {
+  fs.rmSync(path.join(dir, ".devrites"), { recursive: true, force: true });
+  fs.cpSync(path.join(template, ".devrites"), path.join(dir, ".devrites"), { recursive: true });
+}
+
+async function session(cli, root, env) {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", "--root", root], env, stderr: "pipe" });
+  const client = new Client({ name: "devrites-bench", version: "0" });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+async function callOk(client, name, args) {
+  const r = await client.callTool({ name, arguments: args });
+  if (r.isError) throw new Error(`${name}: ${r.content?.[0]?.text ?? "error"}`);
+  return r;
+}
+
+/** Median latency of `calls` calls of one tool in one session; `fresh` restores the files before each call. */
+async function latency(cli, env, scratch, s, calls) {
+  const dir = path.join(scratch, `mcp-${s.id}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  restore(s.ws.project, dir);
+  const { client } = await session(cli, dir, env);
+  try {
+    const samples = [];
+    for (let i = 0; i < calls + 5; i++) {
+      if (s.fresh) restore(s.ws.project, dir);
+      const t0 = process.hrtime.bigint();
+      await callOk(client, s.tool, s.args);
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (i >= 5) samples.push(ms);
+    }
+    return { median_ms: median(samples), min_ms: Math.min(...samples), max_ms: Math.max(...samples) };
+  } finally {
+    await client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Spawn to the answer of the first tools/list (initialize handshake included), raw JSON-RPC. */
+function startToList(cli, root, env) {
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(process.execPath, [cli, "mcp", "--root", root], { env, stdio: ["pipe", "pipe", "ignore"] });
+    let buf = "";
+    child.stdout.on("data", (d) => {
+      buf += d.toString();
+      for (let nl; (nl = buf.indexOf("\n")) >= 0; ) {
+        const m = JSON.parse(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+        if (m.id === 1) {
+          child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
+          child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }) + "\n");
+        } else if (m.id === 2) {
+          const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+          child.stdin.end();
+          child.on("exit", () => resolve({ ms, tools: m.result?.tools?.length ?? 0 }));
+        }
+      }
+    });
+    child.on("error", reject);
+    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "0" } } }) + "\n");
+  });
+}
+
+/**
+ * Run the MCP section and print its table.
+ * @param cliMedians  the CLI process medians from the main table, by scenario id
+ */
+export async function runMcpBench({ cli, env, ws, scratch, runs, cliMedians }) {
+  const calls = Math.max(21, runs * 5);
+  const latencies = [
+    { id: "budget-check", tool: "budget_check", ws: ws.typicalAfk, args: { agents_used: 4, minutes_used: 30, findings: 1 }, bar: 5, fresh: false },
+    { id: "status", tool: "status", ws: ws.typical, args: {}, bar: 5, fresh: false },
+    { id: "resolve", tool: "resolve", ws: ws.typical, args: { qid: ws.typical.awaited, answer: "Keep one release, drop in follow-up" }, bar: 15, fresh: true },
+    { id: "resolve-10k", tool: "resolve", ws: ws.tenThousand, args: { qid: ws.tenThousand.awaited, answer: "Keep one release, drop in follow-up" }, bar: 40, fresh: true },
+  ];
+  const rows = [];
+  for (const s of latencies) {
+    try {
+      const r = await latency(cli, env, scratch, s, calls);
+      rows.push({ id: `mcp-${s.id}`, name: `mcp ${s.tool} (${s.id === "resolve-10k" ? "10,000 questions" : s.id === "budget-check" ? "AFK" : "typical"})`, bar_ms: s.bar, ...r, cli_median_ms: cliMedians[s.id], calls, pass: r.median_ms <= s.bar });
+    } catch (e) {
+      rows.push({ id: `mcp-${s.id}`, name: `mcp ${s.tool}`, bar_ms: s.bar, error: e.message, pass: false });
+    }
+  }
+
+  // Start-up: alternate `node -e 0` and server start → first tools/list answer.
+  const startDir = path.join(scratch, "mcp-start");
+  fs.mkdirSync(startDir, { recursive: true });
+  restore(ws.typical.project, startDir);
+  const base = [];
+  const start = [];
+  const ratios = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const t0 = process.hrtime.bigint();
+    spawnSync(process.execPath, ["-e", "0"], { env, stdio: "ignore" });
+    const b = Number(process.hrtime.bigint() - t0) / 1e6;
+    const r = await startToList(cli, startDir, env);
+    if (i >= 2) {
+      base.push(b);
+      start.push(r.ms);
+      ratios.push(r.ms / b);
+    }
+  }
+  const startRatio = median(ratios);
+  const startRow = { id: "mcp-start", name: "mcp start → first tools/list", median_ms: median(start), baseline_median_ms: median(base), ratio: startRatio, bar_ratio: START_BAR, pass: startRatio <= START_BAR };
+
+  // Memory: resident set after 10 and after 1,000 calls in one session (status and budget_check).
+  const memDir = path.join(scratch, "mcp-mem");
+  fs.mkdirSync(memDir, { recursive: true });
+  restore(ws.typicalAfk.project, memDir);
+  let memRow;
+  const { client, transport } = await session(cli, memDir, env);
+  try {
+    let after10 = NaN;
+    for (let i = 1; i <= 1000; i++) {
+      await callOk(client, i % 2 ? "status" : "budget_check", {});
+      if (i === 10) after10 = rssKb(transport.pid);
+    }
+    const after1000 = rssKb(transport.pid);
+    memRow = { id: "mcp-rss", name: "mcp resident memory, 1,000 calls vs 10", after10_kb: after10, after1000_kb: after1000, growth: after1000 / after10, bar_growth: RSS_GROWTH_BAR, pass: after1000 / after10 <= RSS_GROWTH_BAR };
+  } finally {
+    await client.close();
+  }
+
+  const lines = [
+    "| mcp scenario | per call (median) | min / max | CLI process (median) | bar | result |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows.map((r) =>
+      r.error
+        ? `| ${r.name} | — | — | — | ≤ ${r.bar_ms} ms | ERROR: ${r.error} |`
+        : `| ${r.name} | ${fmtMs(r.median_ms)} | ${fmtMs(r.min_ms)} / ${fmtMs(r.max_ms)} | ${fmtMs(r.cli_median_ms)} | ≤ ${r.bar_ms} ms | ${r.pass ? "pass" : "MISSED"} |`,
+    ),
+    `| ${startRow.name} | ${fmtMs(startRow.median_ms)} | node -e 0: ${fmtMs(startRow.baseline_median_ms)} | ratio ${startRow.ratio.toFixed(2)}× | ≤ ${START_BAR}× | ${startRow.pass ? "pass" : "MISSED"} |`,
+    `| ${memRow.name} | ${(memRow.after1000_kb / 1024).toFixed(1)} MB | after 10: ${(memRow.after10_kb / 1024).toFixed(1)} MB | growth ${((memRow.growth - 1) * 100).toFixed(1)} % | ≤ ${((RSS_GROWTH_BAR - 1) * 100).toFixed(0)} % | ${memRow.pass ? "pass" : "MISSED"} |`,
+  ];
+  console.log("");
+  console.log(`MCP: ${calls} calls per tool over one server session (SDK stdio client; the first 5 not counted)`);
+  console.log(lines.join("\n"));
+  return [...rows, startRow, memRow];
+}

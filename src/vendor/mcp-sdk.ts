@@ -1,0 +1,166 @@
+// Adapter over `@modelcontextprotocol/sdk` and `zod` for `devrites-engine mcp`: turns our own
+// tool descriptions into zod schemas and registered tools, and serves them on a transport.
+// Loaded lazily (its own chunk, with the SDK) and imports nothing else from src/.
+
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { Readable, Writable } from "node:stream";
+import * as z from "zod";
+
+/** One input field, in the terms of the CLI's options. */
+export type FieldSpec =
+  | { type: "string" | "boolean" | "integer" | "number" | "string[]"; describe: string; required?: boolean }
+  | { type: "object[]"; describe: string; required?: boolean; fields: Record<string, FieldSpec> };
+
+export interface ToolReply {
+  /** The CLI's `--json` object (ok/exit included). */
+  data: Record<string, unknown>;
+  text: string;
+  isError: boolean;
+}
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  input: Record<string, FieldSpec>;
+  readOnly: boolean;
+  call(input: Record<string, unknown>): Promise<ToolReply>;
+}
+
+export interface McpHandle {
+  /** Attach to any SDK transport (tests use the SDK's InMemoryTransport). */
+  connect(transport: Transport): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Largest single JSON-RPC line read from stdin; a longer one ends the session (SDK behaviour). */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+function zodField(f: FieldSpec): z.ZodType {
+  let t: z.ZodType;
+  switch (f.type) {
+    case "string":
+      t = z.string();
+      break;
+    case "boolean":
+      t = z.boolean();
+      break;
+    case "integer":
+      t = z.number().int();
+      break;
+    case "number":
+      t = z.number();
+      break;
+    case "string[]":
+      t = z.array(z.string());
+      break;
+    case "object[]":
+      t = z.array(zodObject(f.fields));
+      break;
+  }
+  t = t.describe(f.describe);
+  return f.required ? t : t.optional();
+}
+
+function zodObject(fields: Record<string, FieldSpec>): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, f] of Object.entries(fields)) shape[name] = zodField(f);
+  // Strict, like the CLI's option parser: an unknown key is refused, not ignored.
+  return z.strictObject(shape);
+}
+
+/** The result every tool declares: the CLI's JSON object, which always carries ok and exit. */
+const OUTPUT_SCHEMA = z.looseObject({
+  ok: z.boolean().describe("true when exit is 0"),
+  exit: z.number().int().describe("the CLI's exit code (0 done, 3 refused, 5 bad input, 7 budget stop, 9 busy, …)"),
+  error: z.string().optional().describe("what went wrong, when ok is false"),
+  hint: z.string().optional().describe("what to do next, when ok is false"),
+});
+
+/**
+ * The SDK validates JSON Schemas only for elicitation answers, which this server never asks
+ * for; this stands in for its default (Ajv, about a third of the chunk's start-up) and refuses.
+ */
+const NO_SCHEMA_VALIDATION = {
+  getValidator: () => () => ({ valid: false as const, data: undefined, errorMessage: "devrites-engine mcp validates no client schemas" }),
+};
+
+function result(r: ToolReply): CallToolResult {
+  return { content: [{ type: "text", text: r.text }], structuredContent: r.data, isError: r.isError };
+}
+
+/** A refusal shaped like the CLI's `--json` error: the exit code an agent already knows. */
+function refusal(exit: number, error: string, hint: string): CallToolResult {
+  return result({ data: { ok: false, exit, error, hint }, text: `exit ${exit}: ${error}\nhint: ${hint}`, isError: true });
+}
+
+function issuesText(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length > 0 ? i.path.join(".") : "arguments"}: ${i.message}`)
+    .join("; ");
+}
+
+/** A zod schema as the JSON Schema object tools/list carries (no `$schema` key). */
+function jsonSchema(schema: z.ZodType): Tool["inputSchema"] {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
+  return rest as Tool["inputSchema"];
+}
+
+/**
+ * Build a server exposing `tools`; nothing is read or started until connect().
+ * It sits on the SDK's protocol-level Server with its own tools/list and tools/call: the
+ * SDK's McpServer answers a wrong type or an unknown tool with bare text, and pulls a second
+ * (zod 3) JSON Schema converter into the start-up of every session.
+ */
+export function createMcpServer(info: { name: string; version: string }, tools: readonly ToolSpec[]): McpHandle {
+  const server = new Server(info, { capabilities: { tools: {} }, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
+  const byName = new Map<string, { tool: ToolSpec; schema: z.ZodObject }>();
+  for (const tool of tools) byName.set(tool.name, { tool, schema: zodObject(tool.input) });
+  // Rendered on the first tools/list and kept: the schemas never change within a session.
+  let listed: Tool[] | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    if (!listed) {
+      const outputSchema = jsonSchema(OUTPUT_SCHEMA) as Tool["outputSchema"];
+      listed = [...byName.values()].map(({ tool, schema }) => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: jsonSchema(schema),
+        outputSchema,
+        annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
+      }));
+    }
+    return { tools: listed };
+  });
+  // A refusal has the CLI's shape: unknown tool = exit 2 (unknown command), bad input = exit 5.
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const name = request.params.name;
+    const entry = byName.get(name);
+    if (!entry) return refusal(2, `unknown tool: ${name.slice(0, 200)}`, `the tools are: ${[...byName.keys()].join(", ")}`);
+    const parsed = entry.schema.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) return refusal(5, `${name}: ${issuesText(parsed.error)}`, `see the input schema of ${name} in tools/list`);
+    try {
+      return result(await entry.tool.call(parsed.data as Record<string, unknown>));
+    } catch (e) {
+      return refusal(1, `internal error: ${(e as Error)?.message ?? String(e)}`, "this is a bug in devrites-engine; report it");
+    }
+  });
+  return { connect: (t) => server.connect(t), close: () => server.close() };
+}
+
+/**
+ * Serve on a stdio pair until the input ends or the transport closes.
+ * Protocol errors (a malformed line, an oversized message) are reported to `onError`.
+ */
+export async function serveStdio(handle: McpHandle, io: { stdin: Readable; stdout: Writable; onError: (e: Error) => void }): Promise<{ closed: Promise<void> }> {
+  const transport = new StdioServerTransport(io.stdin, io.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  // Set before connect(): the protocol keeps and calls both.
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+  });
+  transport.onerror = io.onError;
+  await handle.connect(transport);
+  return { closed };
+}

@@ -1,0 +1,258 @@
+// Differential: the same scenarios through the CLI (`--json`, spawned) and through the MCP
+// tools (in process) in fresh copies give identical JSON, exit codes and files (events.jsonl
+// compared with its random ids normalised). Scenarios are our own, plus every public
+// conformance case whose steps the tools can express.
+
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseCommandLine } from "../../src/cli/argv.js";
+import { runCli, T } from "../helpers/cli.js";
+import { call, connectInProcess } from "../helpers/mcp.js";
+import { makeProject, REPO_DIR } from "../helpers/project.js";
+
+interface Step {
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+interface Scenario {
+  name: string;
+  files: Record<string, string>;
+  env?: Record<string, string>;
+  steps: Step[];
+}
+
+type Tool = { name: string; args: Record<string, unknown> };
+
+const num = (v: unknown): number | undefined => (typeof v === "string" && /^(0|[1-9]\d*)(\.\d+)?$/.test(v) && String(Number(v)) === v ? Number(v) : undefined);
+
+/** The tool call a CLI command line is, or undefined when the tools cannot express it exactly. */
+function toolFor(args: string[]): { tool: Tool; root: string | undefined } | undefined {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(args);
+  } catch {
+    return undefined;
+  }
+  if (!parsed.def || parsed.help || parsed.version) return undefined;
+  const o = parsed.args.options;
+  const pos = parsed.args.positionals;
+  const a: Record<string, unknown> = {};
+  if (typeof o.workspace === "string") a.workspace = o.workspace;
+  const copy = (from: string, to = from.replace(/-/g, "_")) => {
+    if (o[from] !== undefined) a[to] = o[from];
+  };
+  const numbers = (names: string[]): boolean =>
+    names.every((n) => {
+      if (o[n] === undefined) return true;
+      const v = num(o[n]);
+      if (v === undefined) return false;
+      a[n.replace(/-/g, "_")] = v;
+      return true;
+    });
+  const known = new Set(["root", "workspace", "json"]);
+  const only = (...names: string[]) => Object.keys(o).every((k) => known.has(k) || names.includes(k));
+  let name: string;
+  switch (parsed.def.words.join(" ")) {
+    case "status":
+    case "check":
+    case "budget status":
+      if (pos.length > 0 || !only()) return undefined;
+      name = parsed.def.words.join("_");
+      break;
+    case "questions":
+      if (pos.length > 0 || !only("open", "all", "gate")) return undefined;
+      ["open", "all", "gate"].forEach((k) => copy(k));
+      name = "questions";
+      break;
+    case "questions show":
+      if (pos.length !== 1 || !only()) return undefined;
+      a.qid = pos[0];
+      name = "question_show";
+      break;
+    case "log":
+      if (pos.length > 0 || !only("since", "qid")) return undefined;
+      copy("since");
+      copy("qid");
+      name = "log";
+      break;
+    case "state resolve": {
+      if (!only("human", "record-decision", "option", "proposed", "drop") || pos.length === 0) return undefined;
+      a.qid = pos[0];
+      const words = pos.slice(1);
+      if (o.drop) {
+        a.drop = true;
+        if (words.length > 0) a.reason = words.join(" ");
+      } else if (words.length > 0) a.answer = words.join(" ");
+      if (o.option !== undefined) {
+        if (!/^\d+$/.test(String(o.option))) return undefined;
+        a.option = Number(o.option);
+      }
+      ["proposed", "human"].forEach((k) => copy(k));
+      copy("record-decision");
+      name = "resolve";
+      break;
+    }
+    case "question add":
+      if (pos.length > 0 || !only("gate", "question", "slice", "option", "proposed", "route", "impact", "supersedes", "blocking-slices")) return undefined;
+      if (o.gate === undefined || o.question === undefined) return undefined;
+      ["gate", "question", "slice", "proposed", "route", "impact", "supersedes", "blocking-slices"].forEach((k) => copy(k));
+      copy("option", "options");
+      name = "question_add";
+      break;
+    case "state pause":
+      if (pos.length > 0 || !only("reason", "detail", "until") || o.reason === undefined) return undefined;
+      ["reason", "detail", "until"].forEach((k) => copy(k));
+      name = "pause";
+      break;
+    case "state resume":
+      if (pos.length > 0 || !only("auto", "note")) return undefined;
+      copy("auto");
+      copy("note");
+      name = "resume";
+      break;
+    case "budget check":
+      if (pos.length > 0 || !only("writer", "findings", "agents-used", "minutes-used", "tokens-used", "cost-used")) return undefined;
+      copy("writer");
+      if (!numbers(["findings", "agents-used", "minutes-used", "tokens-used", "cost-used"])) return undefined;
+      name = "budget_check";
+      break;
+    case "budget spend":
+      if (pos.length !== 1 || !only()) return undefined;
+      a.slice = pos[0];
+      name = "budget_spend";
+      break;
+    case "budget seed":
+      if (pos.length > 0 || !only("pending", "max-slices") || !numbers(["pending", "max-slices"]) || a.pending === undefined) return undefined;
+      name = "budget_seed";
+      break;
+    case "state merge-manifest":
+      if (pos.length === 0 || !only() || a.workspace !== undefined) return undefined;
+      a.slug = pos[0];
+      if (pos.length > 1) a.predecessors = pos.slice(1);
+      name = "merge_manifest";
+      break;
+    default:
+      return undefined;
+  }
+  return { tool: { name, args: a }, root: typeof o.root === "string" ? o.root : undefined };
+}
+
+/** Every file under `dir` (relative path → bytes as latin1), events.jsonl ids normalised. */
+function tree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else {
+        const text = fs.readFileSync(full).toString("latin1");
+        out[path.relative(dir, full)] = e.name === "events.jsonl" ? text.replace(/"id":"ev-[^"]*"/g, '"id":"ev-*"') : text;
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const normal = (v: unknown, dir: string): unknown => JSON.parse(JSON.stringify(v).split(dir).join("<DIR>").replace(/ev-[0-9TZ:-]+-[0-9a-f]{8}/g, "ev-*"));
+
+async function runBoth(s: Scenario): Promise<void> {
+  const a = makeProject(s.files);
+  const b = makeProject(s.files);
+  try {
+    for (const [i, step] of s.steps.entries()) {
+      const env = { ...s.env, ...step.env };
+      const t = toolFor(step.args)!;
+      const cwdA = path.join(a.dir, step.cwd ?? "");
+      // --json first: after a `--` it would be an answer word.
+      const cli = await runCli(["--json", ...step.args], { cwd: cwdA, env });
+      const cwdB = path.join(b.dir, step.cwd ?? "");
+      const baseEnv: Record<string, string> = {};
+      for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("DEVRITES_")) baseEnv[k] = v;
+      const server = await connectInProcess({ cwd: cwdB, root: t.root === undefined ? undefined : path.resolve(cwdB, t.root), env: { ...baseEnv, DEVRITES_NOW: T, NO_COLOR: "1", ...env } });
+      try {
+        const r = await call(server.client, t.tool.name, t.tool.args);
+        const label = `${s.name} step ${i + 1}: ${step.args.join(" ")}`;
+        expect(normal(r.data, b.dir), label).toEqual(normal(JSON.parse(cli.stdout), a.dir));
+        expect(r.isError, label).toBe(cli.exit !== 0);
+        expect(tree(b.dir), label).toEqual(tree(a.dir));
+      } finally {
+        await server.close();
+      }
+    }
+  } finally {
+    a.cleanup();
+    b.cleanup();
+  }
+}
+
+// ------------------------------------------------------------ our scenarios (bundled example)
+
+const EXAMPLE: Record<string, string> = {};
+for (const rel of ["ACTIVE", "work/session-token-rotation/state.md", "work/session-token-rotation/questions.md", "work/session-token-rotation/decisions.md", "work/session-token-rotation/touched-files.md"]) {
+  EXAMPLE[`.devrites/${rel}`] = fs.readFileSync(path.join(REPO_DIR, ".devrites.example", rel), "utf8");
+}
+const AFK = { ...EXAMPLE, ".devrites/AFK": "max_slices: 3\nmax_review_queue: 8\nallow_gates: [advisory, validating]\n" };
+const AWAITED = "q-2026-09-02-003";
+const ADVISORY = "q-2026-09-02-002";
+const one = (name: string, files: Record<string, string>, ...steps: string[][]): Scenario => ({ name, files, steps: steps.map((args) => ({ args })) });
+
+const OURS: Scenario[] = [
+  one("resolve the awaited question, then status", EXAMPLE, ["state", "resolve", AWAITED, "Keep one release"], ["status"]),
+  one("resolve with --option, --human and --record-decision", EXAMPLE, ["state", "resolve", "--human", "--record-decision", AWAITED, "--option", "2"]),
+  one("resolve --proposed, then an identical re-run", EXAMPLE, ["state", "resolve", ADVISORY, "--proposed"], ["state", "resolve", ADVISORY, "--proposed"]),
+  one("drop with a reason, then a conflicting answer (exit 4)", EXAMPLE, ["state", "resolve", "--drop", AWAITED, "moved", "to", "SLICE-004"], ["state", "resolve", AWAITED, "Drop now"]),
+  one("refusals: unknown qid, empty answer, bad option", EXAMPLE, ["state", "resolve", "q-404", "x"], ["state", "resolve", AWAITED, " "], ["state", "resolve", AWAITED, "--option", "9"]),
+  one("question add (blocking) pauses the run; questions and show list it", EXAMPLE, ["question", "add", "--gate", "blocking", "--question", "Ship behind a flag?", "--option", "Yes (Recommended)", "--option", "No", "--slice", "SLICE-003"], ["questions", "--all"], ["questions", "show", "q-2026-07-20-001"]),
+  one("pause and resume", EXAMPLE, ["state", "resolve", AWAITED, "Keep one release"], ["state", "pause", "--reason", "external_blocker", "--detail", "CI is red token=ghp_abcdefghijklmnopqrstuvwxyz0123456789"], ["state", "pause", "--reason", "approval", "--detail", "needs sign-off"], ["status"], ["state", "resume", "--note", "signed off"]),
+  one("AFK: budget status, check, spend twice, seed", AFK, ["state", "resolve", AWAITED, "Keep one release"], ["budget", "status"], ["budget", "check", "--findings", "2"], ["budget", "spend", "SLICE-003"], ["budget", "spend", "SLICE-003"], ["budget", "seed", "--pending", "1"], ["budget", "check", "--writer"]),
+  one("budget check stops on an awaited question (exit 7)", AFK, ["budget", "check"]),
+  one("question add in AFK auto-picks an advisory answer", AFK, ["question", "add", "--gate", "advisory", "--question", "Tabs or spaces?", "--option", "Spaces (Recommended)", "--option", "Tabs"]),
+  one("check and log", EXAMPLE, ["state", "resolve", ADVISORY, "info"], ["check"], ["log"], ["log", "--qid", ADVISORY]),
+  one("merge-manifest without a sequence is refused the same way", EXAMPLE, ["state", "merge-manifest", "session-token-rotation"]),
+];
+
+describe("differential: CLI --json and MCP tools agree", () => {
+  it.each(OURS.map((s) => [s.name, s] as const))("%s", async (_n, s) => {
+    await runBoth(s);
+  });
+});
+
+// ------------------------------------------------------------ the public conformance cases
+
+const CASES_FILE = path.resolve(REPO_DIR, "../shared/conformance/cases-public.mjs");
+interface PublicCase {
+  name: string;
+  files?: Record<string, unknown>;
+  env?: Record<string, string>;
+  steps?: (Step & { stdin?: string })[];
+  args?: string[];
+  stdin?: string;
+  cwd?: string;
+  symlinks?: unknown;
+  dirs?: unknown;
+  mode?: unknown;
+}
+
+function expressible(c: PublicCase): Scenario | undefined {
+  if (c.symlinks || c.dirs || c.mode || JSON.stringify(c).includes("{{TMP}}")) return undefined;
+  const files = c.files ?? {};
+  if (!Object.values(files).every((v) => typeof v === "string")) return undefined;
+  const steps: (Step & { stdin?: string })[] = c.steps ?? [{ args: c.args ?? [], stdin: c.stdin, cwd: c.cwd }];
+  if (steps.some((s) => (s.stdin !== undefined && s.stdin !== "") || toolFor(s.args) === undefined)) return undefined;
+  return { name: c.name, files: files as Record<string, string>, env: c.env, steps: steps.map((s) => ({ args: s.args, env: s.env, cwd: s.cwd })) };
+}
+
+const publicCases: PublicCase[] = fs.existsSync(CASES_FILE) ? ((await import(CASES_FILE)) as { default: PublicCase[] }).default : [];
+const expressed = publicCases.map(expressible).filter((s): s is Scenario => s !== undefined);
+
+describe.skipIf(expressed.length === 0)("differential: public conformance cases through CLI and tools", () => {
+  it("most public cases for the mirrored commands are expressible as tool calls", () => {
+    expect(expressed.length).toBeGreaterThanOrEqual(30);
+  });
+  it.each(expressed.map((s) => [s.name, s] as const))("%s", async (_n, s) => {
+    await runBoth(s);
+  });
+});

@@ -1,0 +1,180 @@
+// The MCP server in process, driven by the SDK's own Client over its InMemoryTransport:
+// the tool list, results equal to the CLI's --json, refusals in the CLI's shape, and the
+// trust boundary for tool input (types, unknown keys and tools, sizes, batch line grammar).
+
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { call, connectInProcess, exampleProject, serverTempDirs, type InProcess } from "../helpers/mcp.js";
+import { litter, snapshot } from "../helpers/snapshot.js";
+import type { Project } from "../helpers/project.js";
+
+const WS = ".devrites/work/session-token-rotation";
+const AWAITED = "q-2026-09-02-003";
+const ADVISORY = "q-2026-09-02-002";
+
+let p: Project;
+let s: InProcess;
+let tmp: string;
+
+async function open(): Promise<void> {
+  p = exampleProject();
+  tmp = p.path("server-tmp");
+  fs.mkdirSync(tmp);
+  s = await connectInProcess({ cwd: p.dir, root: p.dir, tmpdir: tmp });
+}
+
+afterEach(async () => {
+  await s?.close();
+  p?.cleanup();
+});
+
+describe("mcp server: tools", () => {
+  it("lists one tool per agent-facing command, each with a strict input schema and an output schema", async () => {
+    await open();
+    const { tools } = await s.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual([
+      "status", "questions", "question_show", "resolve", "resolve_batch", "question_add", "pause", "resume",
+      "budget_status", "budget_check", "budget_spend", "budget_seed", "merge_manifest", "check", "log",
+    ]);
+    for (const t of tools) {
+      expect(t.inputSchema.additionalProperties, t.name).toBe(false);
+      expect(t.outputSchema?.required, t.name).toEqual(["ok", "exit"]);
+    }
+    const resolve = tools.find((t) => t.name === "resolve")!;
+    expect(Object.keys(resolve.inputSchema.properties ?? {})).toEqual(["workspace", "qid", "answer", "option", "proposed", "drop", "reason", "human", "record_decision", "dry_run"]);
+    expect(resolve.inputSchema.required).toEqual(["qid"]);
+  });
+
+  it("status, resolve and budget_check on the bundled example return the CLI's JSON as structuredContent", async () => {
+    await open();
+    const st = await call(s.client, "status");
+    expect(st).toMatchObject({ isError: false, data: { ok: true, exit: 0, status: "awaiting_human", workspace: "session-token-rotation" } });
+    expect(JSON.parse(st.text)).toEqual(st.data);
+    const r = await call(s.client, "resolve", { qid: AWAITED, answer: "Keep one release" });
+    expect(r).toMatchObject({ isError: false, data: { ok: true, exit: 0, results: [{ qid: AWAITED, outcome: "answered", text: "Keep one release" }] } });
+    expect(p.read(`${WS}/questions.md`)).toContain("answer: Keep one release\n");
+    expect(p.read(`${WS}/state.md`)).not.toContain("## Awaiting human");
+    const b = await call(s.client, "budget_check");
+    expect(b.data).toMatchObject({ ok: true, exit: 0, mode: "hitl", admit: true });
+    expect(litter(p)).toEqual([]);
+  });
+
+  it("an identical re-run of resolve is exit 0 and changes nothing", async () => {
+    await open();
+    await call(s.client, "resolve", { qid: AWAITED, answer: "Keep one release" });
+    const before = snapshot(p);
+    const again = await call(s.client, "resolve", { qid: AWAITED, answer: "Keep one release" });
+    expect(again.data).toMatchObject({ ok: true, exit: 0, results: [{ outcome: "already_resolved" }] });
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("a hand edit between two calls is seen by the next call (nothing is cached across calls)", async () => {
+    await open();
+    const q = p.read(`${WS}/questions.md`);
+    p.write(`${WS}/questions.md`, q.replace(`## ${ADVISORY}\nstatus: open`, `## ${ADVISORY}\nstatus: dropped`));
+    const listed = await call(s.client, "questions");
+    expect((listed.data.questions as { qid: string }[]).map((x) => x.qid)).toEqual([AWAITED]);
+    p.write(`${WS}/questions.md`, q);
+    const again = await call(s.client, "questions");
+    expect((again.data.questions as { qid: string }[]).map((x) => x.qid)).toEqual([ADVISORY, AWAITED]);
+  });
+});
+
+describe("mcp server: the root and workspace of a call", () => {
+  it("without --root each call finds the root from the working directory, batches included", async () => {
+    p = exampleProject();
+    tmp = p.path("server-tmp");
+    fs.mkdirSync(tmp);
+    fs.mkdirSync(p.path("src/api"), { recursive: true });
+    s = await connectInProcess({ cwd: p.path("src/api"), tmpdir: tmp });
+    expect((await call(s.client, "status")).data).toMatchObject({ ok: true, workspace: "session-token-rotation" });
+    const r = await call(s.client, "resolve_batch", { entries: [{ qid: ADVISORY, answer: "info" }] });
+    expect(r.data).toMatchObject({ ok: true, exit: 0, results: [{ qid: ADVISORY, outcome: "answered" }] });
+    expect(serverTempDirs(tmp)).toEqual([]);
+  });
+
+  it("the server's --workspace is every call's default and a tool's workspace overrides it", async () => {
+    p = exampleProject();
+    s = await connectInProcess({ cwd: p.dir, root: p.dir, workspace: "ghost" });
+    expect((await call(s.client, "status")).data).toMatchObject({ ok: false, exit: 2 });
+    expect((await call(s.client, "status", { workspace: "session-token-rotation" })).data).toMatchObject({ ok: true, workspace: "session-token-rotation" });
+  });
+});
+
+describe("mcp server: refusals carry {ok:false, exit, error, hint} with isError", () => {
+  it.each([
+    ["an unknown qid is exit 3", "resolve", { qid: "q-404", answer: "x" }, 3],
+    ["an empty answer is exit 5", "resolve", { qid: AWAITED, answer: "   " }, 5],
+    ["no answer, option, proposed or drop is exit 5", "resolve", { qid: AWAITED }, 5],
+    ["an option that is not 1..N is exit 5", "resolve", { qid: AWAITED, option: 0 }, 5],
+    ["an answer of 10,001 characters is exit 5", "resolve", { qid: AWAITED, answer: "x".repeat(10_001) }, 5],
+    ["an answer with a control character is exit 5", "resolve", { qid: AWAITED, answer: "bell\u0007" }, 5],
+    ["a reason without drop is exit 5", "resolve", { qid: AWAITED, answer: "x", reason: "why" }, 5],
+    ["a wrong type is exit 5", "resolve", { qid: 7, answer: "x" }, 5],
+    ["an unknown key is exit 5 (like an unknown option)", "resolve", { qid: AWAITED, answer: "x", force: true }, 5],
+    ["an unknown tool is exit 2 (like an unknown command)", "frobnicate", {}, 2],
+    ["a workspace slug outside the grammar is exit 2", "status", { workspace: "../../etc" }, 2],
+    ["a workspace that does not exist is exit 2", "status", { workspace: "ghost" }, 2],
+    ["a malformed pause reason is exit 5", "pause", { reason: "nonsense" }, 5],
+    ["a negative budget count is exit 5", "budget_seed", { pending: -1 }, 5],
+  ])("%s and writes nothing", async (_name, tool, args, exit) => {
+    await open();
+    const before = snapshot(p);
+    const r = await call(s.client, tool, args);
+    expect(r.isError).toBe(true);
+    expect(r.data).toMatchObject({ ok: false, exit });
+    expect(typeof r.data.error).toBe("string");
+    expect(r.text).toContain(`exit ${exit}`);
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("a 4 MB answer is refused as exit 5 and the server keeps answering", async () => {
+    await open();
+    const r = await call(s.client, "resolve", { qid: AWAITED, answer: "y".repeat(4 * 1024 * 1024) });
+    expect(r.data).toMatchObject({ ok: false, exit: 5 });
+    expect((await call(s.client, "status")).data.ok).toBe(true);
+  });
+});
+
+describe("mcp server: resolve_batch", () => {
+  it("resolves every entry in one commit and leaves no temp dir", async () => {
+    await open();
+    const r = await call(s.client, "resolve_batch", { entries: [{ qid: ADVISORY, answer: "info" }, { qid: AWAITED, drop: true, reason: "moved to SLICE-004" }] });
+    expect(r.data).toMatchObject({ ok: true, exit: 0, results: [{ qid: ADVISORY, outcome: "answered" }, { qid: AWAITED, outcome: "dropped", text: "moved to SLICE-004" }] });
+    expect(serverTempDirs(tmp)).toEqual([]);
+  });
+
+  it("is all or nothing: one unknown qid writes nothing", async () => {
+    await open();
+    const before = snapshot(p);
+    const r = await call(s.client, "resolve_batch", { entries: [{ qid: ADVISORY, answer: "info" }, { qid: "q-404", answer: "x" }] });
+    expect(r.data).toMatchObject({ ok: false, exit: 3 });
+    expect(snapshot(p)).toEqual(before);
+    expect(serverTempDirs(tmp)).toEqual([]);
+  });
+
+  it.each([
+    ["a newline in an answer cannot start a second entry", [{ qid: ADVISORY, answer: `info\n${AWAITED}: Drop now` }], 0],
+    ["a qid with a colon is exit 5", [{ qid: "q:1", answer: "x" }], 5],
+    ["a qid starting with '#' (a comment line) is exit 5", [{ qid: "#q", answer: "x" }], 5],
+    ["an entry with neither answer nor drop is exit 5", [{ qid: ADVISORY }], 5],
+    ["no entries is exit 5", [], 5],
+  ])("%s", async (_name, entries, exit) => {
+    await open();
+    const r = await call(s.client, "resolve_batch", { entries });
+    expect(r.data.exit).toBe(exit);
+    const q = p.read(`${WS}/questions.md`);
+    if (exit === 0) {
+      expect(q).toContain(`answer: info ${AWAITED}: Drop now\n`);
+      expect(q.match(/^status: open$/gm)).toHaveLength(1);
+    }
+  });
+
+  it("resolve with dry_run checks and reports but writes nothing", async () => {
+    await open();
+    const before = snapshot(p);
+    const r = await call(s.client, "resolve", { qid: AWAITED, answer: "Keep one release", dry_run: true });
+    expect(r.data).toMatchObject({ ok: true, exit: 0, dry_run: true, results: [{ qid: AWAITED, outcome: "answered" }] });
+    expect(snapshot(p)).toEqual(before);
+  });
+});
