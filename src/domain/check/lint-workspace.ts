@@ -18,8 +18,8 @@ const PAUSING_GATES = ["blocking", "validating", "escalating"];
 /** Invariants that need both state.md and questions.md. */
 export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: ModeInfo): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const sLine = (index: number) => state.view.lines[index]!.number;
-  const qLine = (index: number) => questions.view.lines[index]!.number;
+  const sLine = (index: number) => index + 1;
+  const qLine = (index: number) => index + 1;
   const status = state.cursor.get("status");
   const statusValue = status?.value.toLowerCase() ?? "";
   const paused = statusValue === "awaiting_human" || statusValue === "blocked";
@@ -30,7 +30,7 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
       out.push({ file: "state.md", line: sLine(section.heading), col: 1, severity: "error", rule: "awaiting-no-question", message: "## Awaiting human names no question (add question_id: <qid>)" });
       continue;
     }
-    const col = qidField.valueStart - state.view.lines[qidField.index]!.start + 1;
+    const col = qidField.valueStart - state.view.lineStart(qidField.index) + 1;
     const blocks = questions.byId.get(qidField.value);
     if (!blocks) {
       out.push({ file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-missing-question", message: `## Awaiting human names ${qidField.value}, which is not in questions.md` });
