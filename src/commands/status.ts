@@ -163,7 +163,7 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
   const diagnostics = sortDiagnostics(
     lintAll(
       { state: stateText, questions: questionsText, decisions: session.read("decisions.md", false), touched: undefined, events: undefined },
-      { sentinel: mode.mode === "afk" ? mode.sentinel : undefined, reasonCodes: REASON_CODES },
+      { sentinel: mode.mode === "afk" ? mode.sentinel : undefined, reasonCodes: REASON_CODES, parsed: { state, questions } },
     ),
   );
   if (diagnostics.length > 0) {

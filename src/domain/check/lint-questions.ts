@@ -1,7 +1,7 @@
 // `check` rules for questions.md alone: ids, duplicate ids, status and gate values,
 // timestamps, answered blocks without answers, escalations without a route, register rows.
 
-import { GATES, QUESTION_STATUSES, fieldValue, gateOf, statusOf, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { GATES, QUESTION_STATUSES, fieldValue, gateOf, statusOf, transientBlock, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { isWorkspaceTimestamp } from "../clock.js";
 import type { Diagnostic } from "./diagnostic.js";
 
@@ -34,7 +34,8 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
       }
     }
   }
-  for (const b of doc.blocks) {
+  for (const lazy of doc.blocks) {
+    const b = transientBlock(lazy, doc.view);
     if (!ANY_ID.test(b.id)) push(b.heading, 4, "error", "question-bad-id", `malformed question id ${JSON.stringify(b.id)}`);
     else if (!ENGINE_ID.test(b.id) && b.id.startsWith("q-")) {
       // Hand-written ids like q-7 are legal; only flag look-alikes of engine ids.

@@ -62,7 +62,7 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
       const gate = gateOf(b);
       if (!PAUSING_GATES.includes(gate)) continue;
       if (gate === "validating" && mode.afk && mode.allowGates.includes("validating")) continue;
-      const f = b.byKey.get("status");
+      const f = b.field("status");
       out.push({
         file: "questions.md", line: qLine(f ? f.index : b.heading), col: 1, severity: "error", rule: "open-gate-not-paused",
         message: `${b.id} is an open ${gate} question but the run is ${status.value}; pause on it (question add does) or resolve it`,
