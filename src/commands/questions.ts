@@ -31,10 +31,14 @@ export async function questionsList(ctx: CommandContext, args: CommandArgs): Pro
   session.recoverIfNeeded();
   const doc = parseQuestions(session.read("questions.md", true));
   const picked = doc.blocks.filter((b) => (o.all ? true : statusOf(b) === "open") && (gate === undefined || gateOf(b) === gate));
-  const idWidth = Math.max(4, ...picked.map((b) => b.id.length));
+  // Only the form that is printed is built: 13,000 summaries with their options are most of
+  // what a text listing of a 40,000-question file would otherwise allocate.
+  if (ctx.json) return { exit: 0, lines: [], data: { workspace: session.ws.slug, questions: picked.map(summary) } };
+  let idWidth = 4;
+  for (const b of picked) idWidth = Math.max(idWidth, b.id.length);
   const lines = picked.map((b) => `${b.id.padEnd(idWidth)}  ${(gateOf(b) || "-").padEnd(10)}  ${(statusOf(b) || "-").padEnd(8)}  ${fieldValue(b, "question") ?? ""}`);
   if (picked.length === 0) lines.push(o.all ? "No questions." : "No open questions.");
-  return { exit: 0, lines, data: { workspace: session.ws.slug, questions: picked.map(summary) } };
+  return { exit: 0, lines, data: { workspace: session.ws.slug } };
 }
 
 export async function questionsShow(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
