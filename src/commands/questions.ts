@@ -58,11 +58,16 @@ export async function questionsList(ctx: CommandContext, args: CommandArgs): Pro
   const doc = parseQuestions(session.read("questions.md", true));
   const picked = doc.blocks.filter((b) => (o.all ? true : statusOf(b) === "open") && (gate === undefined || gateOf(b) === gate));
   const rows = registerRows(doc).filter((r) => (o.all ? true : lower(r.status) === "open") && (gate === undefined || lower(r.gate) === gate));
-  const idWidth = Math.max(4, ...picked.map((b) => b.id.length), ...rows.map((r) => r.id.length));
+  // Only the form that is printed is built: 13,000 summaries with their options are most of
+  // what a text listing of a 40,000-question file would otherwise allocate.
+  if (ctx.json) return { exit: 0, lines: [], data: { workspace: session.ws.slug, questions: [...picked.map(summary), ...rows.map((r) => rowSummary(doc, r))] } };
+  // No spread into Math.max: 100,000 arguments overflow the stack.
+  let idWidth = 4;
+  for (const x of [...picked, ...rows]) idWidth = Math.max(idWidth, x.id.length);
   const lines = picked.map((b) => `${b.id.padEnd(idWidth)}  ${(gateOf(b) || "-").padEnd(10)}  ${(statusOf(b) || "-").padEnd(8)}  ${fieldValue(b, "question") ?? ""}`);
   for (const r of rows) lines.push(`${r.id.padEnd(idWidth)}  ${(lower(r.gate) || "-").padEnd(10)}  ${(lower(r.status) || "-").padEnd(8)}  ${r.question}${r.question === "" ? "" : "  "}(register row)`);
   if (picked.length + rows.length === 0) lines.push(o.all ? "No questions." : "No open questions.");
-  return { exit: 0, lines, data: { workspace: session.ws.slug, questions: [...picked.map(summary), ...rows.map((r) => rowSummary(doc, r))] } };
+  return { exit: 0, lines, data: { workspace: session.ws.slug } };
 }
 
 export async function questionsShow(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {

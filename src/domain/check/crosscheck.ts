@@ -33,13 +33,13 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn)
   let empty = 0;
   for (let s = 0; s < starts.length; s++) {
     const from = starts[s]!;
-    const to = s + 1 < starts.length ? starts[s + 1]! : view.lines.length;
+    const to = s + 1 < starts.length ? starts[s + 1]! : view.lineCount;
     if (from >= to) {
       empty++;
       continue;
     }
-    const startOffset = view.lines[from]!.start;
-    const endOffset = to < view.lines.length ? view.lines[to]!.start : view.text.length;
+    const startOffset = view.lineStart(from);
+    const endOffset = to < view.lineCount ? view.lineStart(to) : view.text.length;
     const size = endOffset - startOffset;
     if (size > CROSSCHECK_MAX_SECTION_BYTES) {
       skippedLarge++;
@@ -50,17 +50,17 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn)
     // the whole block a comment to CommonMark, while the engine reads a live question).
     // The budget counts every byte handed to remark, context included.
     const prevFrom = s > 0 ? starts[s - 1]! : from;
-    const prevOffset = view.lines[prevFrom]!.start;
+    const prevOffset = view.lineStart(prevFrom);
     const ctxFrom = startOffset - prevOffset <= CROSSCHECK_MAX_SECTION_BYTES ? prevFrom : from;
-    const windowStart = view.lines[ctxFrom]!.start;
+    const windowStart = view.lineStart(ctxFrom);
     if (endOffset - windowStart > budget) break;
     budget -= endOffset - windowStart;
     checked++;
     const ref = outline(view.text.slice(windowStart, endOffset));
-    const lineBase = view.lines[ctxFrom]!.number - 1;
-    const firstLine = view.lines[from]!.number;
+    const lineBase = ctxFrom; // line numbers are 1-based: index + 1
+    const firstLine = from + 1;
     const inSection = (line: number) => line >= firstLine;
-    const engineHeadings = new Map(view.headings.filter((h) => h.index >= from && h.index < to).map((h) => [view.lines[h.index]!.number, h.level]));
+    const engineHeadings = new Map(view.headings.filter((h) => h.index >= from && h.index < to).map((h) => [h.index + 1, h.level]));
     const refHeadings = new Map(ref.headings.map((h) => [h.line + lineBase, h.level] as const).filter(([line]) => inSection(line)));
     for (const [line, level] of engineHeadings) {
       const other = refHeadings.get(line);
@@ -70,7 +70,7 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn)
     for (const [line, level] of refHeadings) {
       if (!engineHeadings.has(line)) diagnostics.push(warn(file, line, `CommonMark (remark) reads a level-${level} heading here but the engine does not (inside a fence?)`));
     }
-    const engineFences = new Set(view.fences.filter((f) => f.open >= from && f.open < to).map((f) => view.lines[f.open]!.number));
+    const engineFences = new Set(view.fences.filter((f) => f.open >= from && f.open < to).map((f) => f.open + 1));
     const refFences = new Set(ref.fences.map((f) => f.start + lineBase).filter(inSection));
     for (const line of engineFences) if (!refFences.has(line)) diagnostics.push(warn(file, line, "the engine opens a code fence here but CommonMark (remark) does not"));
     for (const line of refFences) if (!engineFences.has(line)) diagnostics.push(warn(file, line, "CommonMark (remark) opens a code fence here but the engine does not"));

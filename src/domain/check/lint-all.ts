@@ -2,8 +2,8 @@
 // `status` share (status leaves out the remark cross-check, which is not cheap).
 
 import type { Sentinel } from "../../documents/afk/sentinel.js";
-import { parseQuestions } from "../../documents/questions/parse-questions.js";
-import { parseState } from "../../documents/state/parse-state.js";
+import { parseQuestions, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { parseState, type StateDoc } from "../../documents/state/parse-state.js";
 import { viewOf } from "../../documents/headings.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { lintDecisions } from "./lint-decisions.js";
@@ -27,12 +27,14 @@ export interface LintOptions {
   reasonCodes: readonly string[];
   /** Extra rules over touched-files.md (manifest grammar, release union), injected by the caller. */
   manifestRules?: (touched: string) => Diagnostic[];
+  /** state.md and questions.md as the caller already parsed them (from these texts), so a big file is parsed once. */
+  parsed?: { state: StateDoc; questions: QuestionsDoc };
 }
 
 /** Lint a workspace's texts. Diagnostics use file names relative to the workspace (state.md, …) and `AFK`. */
 export function lintAll(texts: WorkspaceTexts, opts: LintOptions): Diagnostic[] {
-  const state = parseState(texts.state);
-  const questions = parseQuestions(texts.questions);
+  const state = opts.parsed?.state ?? parseState(texts.state);
+  const questions = opts.parsed?.questions ?? parseQuestions(texts.questions);
   const out: Diagnostic[] = [
     ...lintState(state, opts.reasonCodes),
     ...lintFences(state.view, "state.md"),

@@ -25,8 +25,8 @@ function openAwaited(state: StateDoc, questions: QuestionsDoc): string | undefin
 /** Invariants that need both state.md and questions.md. */
 export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: ModeInfo): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const sLine = (index: number) => state.view.lines[index]!.number;
-  const qLine = (index: number) => questions.view.lines[index]!.number;
+  const sLine = (index: number) => index + 1;
+  const qLine = (index: number) => index + 1;
   const status = state.cursor.get("status");
   const statusValue = status?.value.toLowerCase() ?? "";
   const paused = statusValue === "awaiting_human" || statusValue === "blocked";
@@ -37,7 +37,7 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
       out.push({ file: "state.md", line: sLine(section.heading), col: 1, severity: "error", rule: "awaiting-no-question", message: "## Awaiting human names no question; add question_id: <qid> to it" });
       continue;
     }
-    const col = qidField.valueStart - state.view.lines[qidField.index]!.start + 1;
+    const col = qidField.valueStart - state.view.lineStart(qidField.index) + 1;
     const blocks = questions.byId.get(qidField.value);
     if (!blocks) {
       out.push({ file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-missing-question", message: `## Awaiting human names ${qidField.value}, which is not in questions.md; restore its ## ${qidField.value} block, or remove the section and set status: running by hand` });
@@ -75,7 +75,7 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
       const gate = gateOf(b);
       if (!PAUSING_GATES.includes(gate)) continue;
       if (gate === "validating" && mode.afk && mode.allowGates.includes("validating")) continue;
-      const f = b.byKey.get("status");
+      const f = b.field("status");
       out.push({
         file: "questions.md", line: qLine(f ? f.index : b.heading), col: 1, severity: "error", rule: "open-gate-not-paused",
         // Typically a question queued behind another: resolving that one resumed the run. No
