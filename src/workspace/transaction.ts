@@ -273,8 +273,8 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       const temp = tempPathFor(w.path, nonce);
       // Encoded once: the write, the size and the CRC-32 all read the same bytes.
       const content = typeof w.content === "string" ? [Buffer.from(w.content, "utf8")] : w.content;
+      made.push(temp); // before the write: a temp cut short by a full disk is removed too
       open.push(writeOpen(temp, content, "wx", mode));
-      made.push(temp);
       const entry: JournalFile = { target: path.relative(dir, w.path), temp: path.relative(dir, temp), size: byteLength(content), crc32: crc32(content), existed };
       journal.files.push(entry);
       if (existed) existing.push({ target: w.path, entry });
@@ -430,8 +430,9 @@ function readJournal(dir: string): JournalRead {
     return { kind: "torn" };
   }
   const v = isObject(raw) ? raw.v : undefined;
-  // A journal whose check line does not match was torn by a crash while it was written.
-  if ((v !== 1 && v !== 2 && v !== 3) || sum !== bodySum(body, v)) return { kind: "torn" };
+  // A journal whose check line does not match was torn by a crash while it was written; one
+  // that matches is read whole (an unknown version is refused, not discarded: a newer engine's).
+  if (sum !== bodySum(body, v === 1 ? 1 : 3)) return { kind: "torn" };
   return { kind: "ok", journal: validateJournal(dir, raw, journalPath) };
 }
 

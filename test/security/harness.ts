@@ -1,0 +1,111 @@
+// The sandbox every security test runs in: a base directory holding `outside/` (files a hostile
+// workspace would like to touch: a shell profile, a victim file) and `project/` (a fixture
+// workspace). Commands run in-process through main(); outsideChanges() compares every byte
+// outside `.devrites/`, workspaceFiles() tells old from new.
+
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { main } from "../../src/cli/main.js";
+import type { Io } from "../../src/io.js";
+import { treeDiff, treeSnapshot } from "../helpers/cli-cases.js";
+import { FIXTURES_DIR } from "../helpers/project.js";
+
+export const SLUG = "session-token-rotation";
+export const AWAITED = "q-2026-09-02-003";
+export const WS_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl"] as const;
+
+export interface Sandbox {
+  base: string;
+  project: string;
+  devrites: string;
+  ws: string;
+  outside: string;
+  /** Paths outside `.devrites/` whose bytes, mode or existence changed since the sandbox was made. */
+  outsideChanges(): string[];
+  /** The workspace's own files (missing = undefined). */
+  workspaceFiles(): Record<string, string | undefined>;
+  cleanup(): void;
+}
+
+/** Bytes of every path under `base` except the project's `.devrites` (where the engine may write). */
+function outsideSnapshot(base: string): Map<string, string> {
+  const all = treeSnapshot(base);
+  for (const k of [...all.keys()]) if (k === "project/.devrites" || k.startsWith("project/.devrites/")) all.delete(k);
+  return all;
+}
+
+/** A fresh sandbox with the table-awaiting fixture as `project/`. */
+export function makeSandbox(fixture = "table-awaiting"): Sandbox {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "devrites-sec-")));
+  const project = path.join(base, "project");
+  fs.cpSync(path.join(FIXTURES_DIR, fixture), project, { recursive: true });
+  const outside = path.join(base, "outside");
+  fs.mkdirSync(outside);
+  fs.writeFileSync(path.join(outside, ".bashrc"), "export PATH=$HOME/bin:$PATH\n");
+  fs.writeFileSync(path.join(outside, "victim.txt"), "precious\n");
+  fs.writeFileSync(path.join(project, "src.ts"), "export const x = 1;\n");
+  const devrites = path.join(project, ".devrites");
+  const ws = path.join(devrites, "work", SLUG);
+  let before: Map<string, string> | undefined;
+  const sb: Sandbox = {
+    base,
+    project,
+    devrites,
+    ws,
+    outside,
+    outsideChanges: () => treeDiff(before!, outsideSnapshot(base)),
+    workspaceFiles() {
+      const out: Record<string, string | undefined> = {};
+      for (const f of WS_FILES) {
+        const p = path.join(ws, f);
+        out[f] = fs.existsSync(p) && fs.lstatSync(p).isFile() ? fs.readFileSync(p, "utf8") : undefined;
+      }
+      return out;
+    },
+    cleanup: () => fs.rmSync(base, { recursive: true, force: true }),
+  };
+  before = outsideSnapshot(base);
+  return sb;
+}
+
+/** Take a fresh "before" for outsideChanges() after the test laid out its hostile files. */
+export function rebaseline(sb: Sandbox): Sandbox {
+  const before = outsideSnapshot(sb.base);
+  return { ...sb, outsideChanges: () => treeDiff(before, outsideSnapshot(sb.base)) };
+}
+
+export interface RunResult {
+  exit: number;
+  out: string;
+  err: string;
+}
+
+/** Run one command line in-process in `cwd`, the clock pinned, a short lock timeout. */
+export async function run(cwd: string, argv: string[], env: Record<string, string> = {}): Promise<RunResult> {
+  let out = "";
+  let err = "";
+  const io: Io = {
+    env: { DEVRITES_NOW: "2026-07-20T10:00:00Z", DEVRITES_LOCK_TIMEOUT_MS: "500", ...env },
+    cwd,
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    now: () => new Date("2026-07-20T10:00:00Z"),
+    pid: process.pid,
+    hostname: os.hostname(),
+  };
+  const exit = await main(argv, io);
+  return { exit, out, err };
+}
+
+/** A journal in the on-disk format (`<json>\ncrc32:<hex>\n`): a valid check line for any body. */
+export function forgeJournal(body: unknown): string {
+  const json = JSON.stringify(body);
+  return `${json}\ncrc32:${zlib.crc32(json).toString(16)}\n`;
+}
+
+/** A pid that is not running (for stale locks and dead temps). */
+export const DEAD_PID = 999_999_999;
