@@ -5,7 +5,7 @@ import { isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import path from "node:path";
 import { BadInputError, InternalError, NoWorkspaceError, RefusedError } from "../errors.js";
-import { READ_CAP_BYTES, readRegularFile } from "./disk.js";
+import { kindOf, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
 
@@ -188,7 +188,7 @@ export function workspaceFilePath(dir: string, name: string, required: boolean):
   if (st.isSymbolicLink()) {
     throw new RefusedError(`${name} is a symbolic link: ${p}`, { hint: "replace the link with a regular file; the engine never writes through links" });
   }
-  if (!st.isFile()) throw new RefusedError(`${name} is not a regular file: ${p}`);
+  if (!st.isFile()) throw new RefusedError(`${name} is ${kindOf(st)}, not a regular file: ${p}`);
   return p;
 }
 

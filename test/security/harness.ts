@@ -9,7 +9,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { main } from "../../src/cli/main.js";
 import type { Io } from "../../src/io.js";
-import { treeDiff, treeSnapshot } from "../helpers/cli-cases.js";
+import { treeDiff } from "../helpers/cli-cases.js";
 import { FIXTURES_DIR } from "../helpers/project.js";
 
 export const SLUG = "session-token-rotation";
@@ -29,11 +29,29 @@ export interface Sandbox {
   cleanup(): void;
 }
 
-/** Bytes of every path under `base` except the project's `.devrites` (where the engine may write). */
+/**
+ * Every path under `base` with its kind, mode and bytes (as treeSnapshot), except the project's
+ * `.devrites` (where the engine may write, and where tests plant FIFOs that must not be read).
+ */
 function outsideSnapshot(base: string): Map<string, string> {
-  const all = treeSnapshot(base);
-  for (const k of [...all.keys()]) if (k === "project/.devrites" || k.startsWith("project/.devrites/")) all.delete(k);
-  return all;
+  const out = new Map<string, string>();
+  const skip = path.join(base, "project", ".devrites");
+  const walk = (d: string) => {
+    for (const name of fs.readdirSync(d)) {
+      const full = path.join(d, name);
+      if (full === skip) continue;
+      const rel = path.relative(base, full);
+      const st = fs.lstatSync(full);
+      if (st.isSymbolicLink()) out.set(rel, `link ${fs.readlinkSync(full)}`);
+      else if (st.isDirectory()) {
+        out.set(rel, `dir ${(st.mode & 0o7777).toString(8)}`);
+        walk(full);
+      } else if (st.isFile()) out.set(rel, `file ${(st.mode & 0o7777).toString(8)} ${fs.readFileSync(full).toString("base64")}`);
+      else out.set(rel, `special ${st.mode.toString(8)}`);
+    }
+  };
+  walk(base);
+  return out;
 }
 
 /** A fresh sandbox with the table-awaiting fixture as `project/`. */
