@@ -199,17 +199,28 @@ function dirsOf(dir: string, j: Journal): Set<string> {
   return dirs;
 }
 
-function applyJournal(dir: string, j: Journal): void {
+/** `fresh`: called by the commit that just wrote every temp, so none needs looking up first. */
+function applyJournal(dir: string, j: Journal, fresh = false): void {
   for (const f of j.files) {
     const temp = path.resolve(dir, f.temp);
-    if (isRegular(temp)) disk.renameSync(temp, path.resolve(dir, f.target));
+    if (fresh || isRegular(temp)) disk.renameSync(temp, path.resolve(dir, f.target));
   }
   for (const a of j.appends) applyAppend(dir, a);
   for (const d of dirsOf(dir, j)) fsyncDir(d);
   // No fsync after this removal: a journal that outlives a crash names renamed temps and
   // already-written appends, so the next command replays it idempotently and removes it.
   fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
-  for (const f of j.files) if (f.backup !== undefined) unlinkIfRegular(path.resolve(dir, f.backup));
+  // Committed now: a backup that cannot be removed is litter for the next command, never a
+  // reason to roll back (that would mix old and new files).
+  for (const f of j.files) {
+    if (f.backup === undefined) continue;
+    try {
+      if (fresh) disk.unlinkSync(path.resolve(dir, f.backup));
+      else unlinkIfRegular(path.resolve(dir, f.backup));
+    } catch {
+      // removed by the next command's litter sweep (its name is the engine's pattern)
+    }
+  }
 }
 
 /**
@@ -322,7 +333,7 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
     });
   }
   try {
-    applyJournal(dir, journal);
+    applyJournal(dir, journal, true);
   } catch (e) {
     try {
       rollBack(dir, journal);
