@@ -111,3 +111,13 @@ export class UnknownCommandError extends EngineError {
     super(2, message, details);
   }
 }
+
+/** Exit 3: a `.journal` found on disk that the engine will not replay (it names files outside its own). */
+export class CorruptJournalError extends RefusedError {
+  constructor(journalPath: string, why: string) {
+    super(`corrupt journal ${journalPath}: ${why}`, {
+      hint: `check the file (a copied or hand-made workspace?), then delete it: rm ${journalPath}; nothing was replayed`,
+      data: { journal: journalPath },
+    });
+  }
+}

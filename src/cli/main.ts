@@ -120,6 +120,14 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
       return e.exitCode;
     }
     const err = e as Error;
+    const code = (e as NodeJS.ErrnoException | undefined)?.code;
+    if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
+      // The file system said no (permissions, a full disk, a file where a directory should be):
+      // an I/O failure the user can fix, not a bug in the engine.
+      printError(io, new EngineError(1, `I/O failure (${code}): ${err.message}`, { hint: "check the path's permissions, type and free space, then retry" }), json);
+      if (io.env.DEVRITES_DEBUG) io.stderr(`${err?.stack ?? ""}\n`);
+      return 1;
+    }
     const internal = new EngineError(1, `internal error: ${err?.message ?? String(e)}`, {
       hint: "this is a bug in devrites-engine; rerun with DEVRITES_DEBUG=1 for a stack trace and report it",
     });

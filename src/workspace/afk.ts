@@ -4,7 +4,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { BadInputError } from "../errors.js";
+import { BadInputError, RefusedError } from "../errors.js";
+import { READ_CAP_BYTES, readRegularFile } from "./disk.js";
 import { parseFlatYaml } from "../documents/afk/flat-yaml.js";
 import { firstError, validateSentinel, type Sentinel } from "../documents/afk/sentinel.js";
 
@@ -48,9 +49,10 @@ export async function readSentinel(root: string): Promise<Mode> {
   }
   let text: string;
   try {
-    text = fs.readFileSync(p, "utf8");
+    // fstat on the open descriptor again: the path may have been swapped since the stat above.
+    text = readRegularFile(p, { name: "the AFK sentinel", capBytes: READ_CAP_BYTES.sentinel, noFollow: false })?.toString("utf8") ?? "";
   } catch (e) {
-    throw new BadInputError(`cannot read the AFK sentinel ${p}: ${(e as Error).message}`);
+    throw new BadInputError(`cannot read the AFK sentinel ${p}: ${(e as Error).message}`, e instanceof RefusedError ? { hint: "replace it with a regular file (AFK), or remove it (HITL)" } : {});
   }
   const display = displayName(root);
   if (!/\S/.test(text.replace(/(^|\n)[ \t]*#[^\n]*/g, "$1"))) {

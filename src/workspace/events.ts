@@ -1,10 +1,10 @@
 // events.jsonl: one redacted JSON object per line, appended inside the same transaction
 // as the mutation it records.
 
-import fs from "node:fs";
 import path from "node:path";
 import { formatTimestamp } from "../domain/clock.js";
 import { redactDeep } from "../domain/redact.js";
+import { READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const EVENTS_FILE = "events.jsonl";
 
@@ -33,14 +33,14 @@ export function renderEvents(drafts: readonly EventDraft[], now: Date): string {
   return out;
 }
 
-/** Read the audit trail; lines that do not parse are skipped and counted. */
+/**
+ * Read the audit trail; lines that do not parse are skipped and counted.
+ * @throws RefusedError (exit 3) for a symlinked, non-regular or oversized events.jsonl, like every other workspace file.
+ */
 export function readEvents(dir: string): { events: EventRecord[]; invalid: number[] } {
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(dir, EVENTS_FILE), "utf8");
-  } catch {
-    return { events: [], invalid: [] };
-  }
+  const bytes = readRegularFile(path.join(dir, EVENTS_FILE), { name: EVENTS_FILE, capBytes: READ_CAP_BYTES.events, noFollow: true });
+  if (bytes === undefined) return { events: [], invalid: [] };
+  const text = bytes.toString("utf8");
   const events: EventRecord[] = [];
   const invalid: number[] = [];
   text.split("\n").forEach((line, i) => {

@@ -4,7 +4,8 @@
 import { isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import path from "node:path";
-import { BadInputError, NoWorkspaceError, RefusedError } from "../errors.js";
+import { BadInputError, InternalError, NoWorkspaceError, RefusedError } from "../errors.js";
+import { kindOf, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
 
@@ -121,12 +122,10 @@ export interface Workspace {
 export function selectedSlug(root: string, option: string | undefined, envSlug: string | undefined): string | undefined {
   if (option !== undefined) return option;
   if (envSlug !== undefined && envSlug !== "") return envSlug;
-  let active: string;
-  try {
-    active = fs.readFileSync(path.join(root, "ACTIVE"), "utf8");
-  } catch {
-    return undefined;
-  }
+  // Opened once and fstat'ed: a FIFO, a device or /dev/zero behind a link is refused, never read.
+  const bytes = readRegularFile(path.join(root, "ACTIVE"), { name: "ACTIVE", capBytes: READ_CAP_BYTES.active, noFollow: false });
+  if (bytes === undefined) return undefined;
+  const active = bytes.toString("utf8");
   const first = active.split(/\r?\n/)[0]?.trim() ?? "";
   return first === "" ? undefined : first;
 }
@@ -195,9 +194,13 @@ export function readWorkspaceFile(dir: string, name: string, required: boolean):
 
 /** readWorkspaceFile without the decoding: the bytes, checked to be UTF-8. */
 export function readWorkspaceBytes(dir: string, name: string, required: boolean): Buffer | undefined {
-  const p = workspaceFilePath(dir, name, required);
-  if (p === undefined) return undefined;
-  const bytes = fs.readFileSync(p);
+  const p = path.join(dir, name);
+  // One open (no symlink followed, a FIFO cannot block), fstat on it, size-capped: no TOCTOU.
+  const bytes = readRegularFile(p, { name, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
+  if (bytes === undefined) {
+    if (required) throw new NoWorkspaceError(`${name} missing at ${p}`, { hint: "restore the file, or run devrites-engine init for a new workspace" });
+    return undefined;
+  }
   // Decoding would turn bad bytes into U+FFFD, and a write would then change bytes the
   // engine never meant to touch: refuse instead. (A BOM is kept: toString does not strip it.)
   if (!isUtf8(bytes)) throw new BadInputError(`${name} is not valid UTF-8: ${p}`, { hint: "convert the file to UTF-8, then retry" });
@@ -218,7 +221,7 @@ export function workspaceFilePath(dir: string, name: string, required: boolean):
   if (st.isSymbolicLink()) {
     throw new RefusedError(`${name} is a symbolic link: ${p}`, { hint: "replace the link with a regular file; the engine never writes through links" });
   }
-  if (!st.isFile()) throw new RefusedError(`${name} is not a regular file: ${p}`);
+  if (!st.isFile()) throw new RefusedError(`${name} is ${kindOf(st)}, not a regular file: ${p}`);
   return p;
 }
 
@@ -228,15 +231,27 @@ export function workspaceFilePath(dir: string, name: string, required: boolean):
  * @throws RefusedError when the workspace exists; NoWorkspaceError when the path is a symlink.
  */
 export function createWorkspaceDir(root: string, slug: string, files: readonly string[]): Workspace {
+  // Every level must be a real directory: a symlinked `.devrites` or `work/` would put the
+  // workspace (and every later write) outside the project.
+  for (const p of [root, path.join(root, "work")]) {
+    const up = lstat(p);
+    if (up?.isSymbolicLink()) throw new NoWorkspaceError(`unsafe root: ${p} is a symbolic link`, { hint: "replace the link with a real directory" });
+    if (up && !up.isDirectory()) throw new RefusedError(`${p} exists and is not a directory`, { hint: "move it away, then run init again" });
+  }
   const dir = path.join(root, "work", slug);
   const st = lstat(dir);
   if (st?.isSymbolicLink()) throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`);
   if (st && !st.isDirectory()) throw new RefusedError(`${dir} exists and is not a directory`);
-  if (st && files.some((f) => lstat(path.join(dir, f)) !== undefined)) {
+  // A journal there is an init killed mid-commit: the lock holder finishes it before checking again.
+  if (st && !lstat(path.join(dir, ".journal")) && files.some((f) => lstat(path.join(dir, f)) !== undefined)) {
     throw new RefusedError(`workspace ${slug} already exists at ${dir}`, {
       hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}`,
     });
   }
-  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new InternalError(`cannot create ${dir} (${(e as NodeJS.ErrnoException).code ?? "error"})`, { hint: "check the directory's permissions and free space" });
+  }
   return { root, slug, dir };
 }

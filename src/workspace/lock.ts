@@ -3,7 +3,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { BadInputError, BusyError, InternalError } from "../errors.js";
+import { BadInputError, BusyError, InternalError, RefusedError } from "../errors.js";
+import { disk, kindOf, READ_CAP_BYTES, writeAll } from "./disk.js";
 
 export const LOCK_FILE = ".engine.lock";
 const BREAK_FILE = ".engine.lock.break";
@@ -38,21 +39,41 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * What a lock (or break) file says, read from one non-blocking, non-following open: at most
+ * READ_CAP_BYTES.lock bytes (a forged huge file is garbage, not memory), undefined when gone.
+ * @throws RefusedError (exit 3) when the path is a link, FIFO, directory or device.
+ */
 function readHolder(p: string): { holder: LockHolder | undefined; mtimeMs: number } | undefined {
+  let fd: number;
   try {
-    const st = fs.statSync(p);
-    const text = fs.readFileSync(p, "utf8");
+    fd = fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined; // gone between our attempts: try again
+    if (code === "ELOOP") throw notALock(p, "a symbolic link");
+    throw new InternalError(`cannot read lock ${p} (${code ?? "error"})`, { hint: "check the workspace directory's permissions" });
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) throw notALock(p, kindOf(st));
+    const buf = Buffer.alloc(Math.min(st.size, READ_CAP_BYTES.lock));
+    const n = buf.byteLength > 0 ? fs.readSync(fd, buf, 0, buf.byteLength, 0) : 0;
     let holder: LockHolder | undefined;
     try {
-      const v = JSON.parse(text) as LockHolder;
-      if (typeof v.pid === "number" && typeof v.host === "string") holder = v;
+      const v = JSON.parse(buf.subarray(0, n).toString("utf8")) as LockHolder;
+      if (typeof v === "object" && v !== null && typeof v.pid === "number" && typeof v.host === "string") holder = { pid: v.pid, host: v.host, since: String(v.since) };
     } catch {
       holder = undefined;
     }
     return { holder, mtimeMs: st.mtimeMs };
-  } catch {
-    return undefined; // gone between our attempts: try again
+  } finally {
+    fs.closeSync(fd);
   }
+}
+
+function notALock(p: string, what: string): RefusedError {
+  return new RefusedError(`${p} is ${what}, not a lock file the engine wrote`, { hint: "remove it (no devrites-engine command is running on this workspace?), then retry" });
 }
 
 function isStale(info: { holder: LockHolder | undefined; mtimeMs: number }, host: string, nowMs: number): boolean {
@@ -63,16 +84,20 @@ function isStale(info: { holder: LockHolder | undefined; mtimeMs: number }, host
 function tryCreate(p: string, content: string): boolean {
   let fd: number;
   try {
-    fd = fs.openSync(p, "wx", 0o644);
+    fd = disk.openSync(p, "wx", 0o644);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw new InternalError(`cannot create lock ${p}: ${(e as Error).message}`);
   }
   try {
-    fs.writeSync(fd, content);
-  } finally {
-    fs.closeSync(fd);
+    writeAll(fd, Buffer.from(content, "utf8"));
+  } catch (e) {
+    // An empty or torn lock would make the next command wait out the grace period: leave none.
+    disk.closeSync(fd);
+    fs.rmSync(p, { force: true });
+    throw new InternalError(`cannot write lock ${p}: ${(e as Error).message}`, { hint: "free disk space, then retry" });
   }
+  disk.closeSync(fd);
   return true;
 }
 
@@ -104,22 +129,28 @@ export function acquireLock(dir: string, opts: { pid: number; host: string; time
   const deadline = Date.now() + opts.timeoutMs;
   let delay = 2;
   let last: LockHolder | undefined;
+  const taken: Lock = {
+    path: lockPath,
+    release() {
+      let info;
+      try {
+        info = readHolder(lockPath);
+      } catch {
+        return; // not ours any more (replaced by something else): leave it
+      }
+      if (info?.holder?.pid === opts.pid && info.holder.host === opts.host) fs.rmSync(lockPath, { force: true });
+    },
+  };
+  // Every iteration reaches the deadline check and the sleep: a lock that is broken but
+  // re-created, or a break file that stays, can never make this loop spin.
   for (;;) {
-    if (tryCreate(lockPath, content)) {
-      return {
-        path: lockPath,
-        release() {
-          const info = readHolder(lockPath);
-          if (info?.holder?.pid === opts.pid && info.holder.host === opts.host) fs.rmSync(lockPath, { force: true });
-        },
-      };
-    }
+    if (tryCreate(lockPath, content)) return taken;
     const info = readHolder(lockPath);
     if (info) {
       last = info.holder ?? last;
       if (isStale(info, opts.host, Date.now())) {
         breakStale(dir, opts.host, opts.pid, info.holder);
-        continue;
+        if (tryCreate(lockPath, content)) return taken;
       }
     }
     if (Date.now() >= deadline) {

@@ -89,8 +89,9 @@ export class WorkspaceSession {
   }
 
   private recoverLocked(): void {
-    removeDeadTemps(this.ws.root, processAlive);
+    // The journal first: a killed init's journal still needs its ACTIVE temp in the root.
     const outcome = recoverJournal(this.ws.dir);
+    removeDeadTemps(this.ws.root, processAlive);
     if (outcome !== "none") {
       this.commitLocked({ files: new Map(), events: [{ event: "recovered", detail: { journal: outcome } }] });
     }

@@ -15,7 +15,7 @@ export interface CliResult {
 }
 
 /** Run `devrites-engine ...args` in `cwd` with DEVRITES_NOW pinned to T and NO_COLOR set. */
-export async function runCli(args: string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string }): Promise<CliResult> {
+export async function runCli(args: string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string; timeoutMs?: number }): Promise<CliResult> {
   const env: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("DEVRITES_")) env[k] = v;
   Object.assign(env, { DEVRITES_NOW: T, NO_COLOR: "1" }, opts.env ?? {});
@@ -26,6 +26,7 @@ export async function runCli(args: string[], opts: { cwd: string; env?: Record<s
     input: opts.input ?? "",
     reject: false,
     stripFinalNewline: false,
+    ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
   });
   return { exit: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 }

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InternalError, RefusedError } from "../../src/errors.js";
-import { JOURNAL_FILE, commit, needsRecovery, recoverJournal } from "../../src/workspace/transaction.js";
+import { disk } from "../../src/workspace/disk.js";
+import { commit, needsRecovery, recoverJournal } from "../../src/workspace/transaction.js";
 import { makeProject, type Project } from "../helpers/project.js";
 
 let p: Project;
@@ -87,9 +88,9 @@ describe("commit", () => {
 
   it("a failure while preparing (before the journal) removes the temps and leaves the old files", () => {
     setup();
-    const real = fs.fsyncSync;
+    const real = disk.fsyncSync;
     let calls = 0;
-    vi.spyOn(fs, "fsyncSync").mockImplementation((fd) => {
+    vi.spyOn(disk, "fsyncSync").mockImplementation((fd) => {
       if (++calls === 2) throw Object.assign(new Error("EIO: simulated"), { code: "EIO" });
       real(fd);
     });
@@ -100,25 +101,21 @@ describe("commit", () => {
     expect(names()).toEqual(["questions.md", "state.md"]);
   });
 
-  it("a failure after the journal (mid-rename) leaves a journal that the next recovery finishes", () => {
+  it("a failure mid-rename rolls the renamed files back: old files, no event, no journal, nothing wedged", () => {
     setup();
-    const real = fs.renameSync;
+    const real = disk.renameSync;
     let calls = 0;
-    vi.spyOn(fs, "renameSync").mockImplementation((a, b) => {
-      if (++calls === 2) throw Object.assign(new Error("EIO: simulated"), { code: "EIO" });
+    vi.spyOn(disk, "renameSync").mockImplementation((a, b) => {
+      if (++calls === 2) throw Object.assign(new Error("EPERM: simulated"), { code: "EPERM" });
       real(a, b);
     });
     expect(() =>
       commit(ws(), [{ path: ws("questions.md"), content: "new q\n" }, { path: ws("state.md"), content: "new s\n" }], [{ path: ws("events.jsonl"), data: "{}\n" }]),
-    ).toThrow(/commit interrupted/);
+    ).toThrow(/rolled back/);
     vi.restoreAllMocks();
-    // A mix on disk right now: the journal is what makes it whole again.
-    expect(p.read(`${W}/questions.md`)).toBe("new q\n");
+    expect(p.read(`${W}/questions.md`)).toBe("old q\n");
     expect(p.read(`${W}/state.md`)).toBe("old s\n");
-    expect(names()).toContain(JOURNAL_FILE);
-    expect(recoverJournal(ws())).toBe("finished");
-    expect(p.read(`${W}/state.md`)).toBe("new s\n");
-    expect(p.read(`${W}/events.jsonl`)).toBe("{}\n");
-    expect(names()).toEqual(["events.jsonl", "questions.md", "state.md"]);
+    expect(names()).toEqual(["questions.md", "state.md"]);
+    expect(recoverJournal(ws())).toBe("none");
   });
 });

@@ -1,0 +1,110 @@
+// The file-system calls the transaction and the lock make, behind one table of function
+// pointers (tests swap entries to inject ENOSPC, short writes, failed renames), plus the one
+// way the engine reads a file it finds: opened once, fstat'ed, regular files only, size-capped.
+
+import fs from "node:fs";
+import { InternalError, RefusedError } from "../errors.js";
+
+/** The calls that can fail mid-commit. Production uses node:fs; tests replace entries. */
+export const disk = {
+  openSync: fs.openSync,
+  writeSync: fs.writeSync as (fd: number, buffer: Uint8Array, offset: number, length: number, position?: number | null) => number,
+  fsyncSync: fs.fsyncSync,
+  closeSync: fs.closeSync,
+  renameSync: fs.renameSync,
+  linkSync: fs.linkSync,
+  unlinkSync: fs.unlinkSync,
+  ftruncateSync: fs.ftruncateSync,
+};
+
+/** Size caps (bytes) for files the engine reads: generous for workspace files, tiny for pointers. */
+export const READ_CAP_BYTES = {
+  /** state.md, questions.md, decisions.md, touched-files.md, temps, the journal. */
+  workspaceFile: 64 * 1024 * 1024,
+  /** events.jsonl only grows; `log` reads it whole. */
+  events: 256 * 1024 * 1024,
+  /** ACTIVE holds one slug of at most a few hundred bytes. */
+  active: 4096,
+  /** `.engine.lock` and its break file hold one small JSON object. */
+  lock: 4096,
+  /** The AFK sentinel. */
+  sentinel: 1024 * 1024,
+} as const;
+
+/** Write every byte of `data` at the descriptor's position; a short write that makes no progress is ENOSPC. */
+export function writeAll(fd: number, data: Uint8Array, position?: number): void {
+  let done = 0;
+  while (done < data.byteLength) {
+    const n = disk.writeSync(fd, data, done, data.byteLength - done, position === undefined ? null : position + done);
+    if (!(n > 0)) {
+      const err = new Error(`short write: ${done} of ${data.byteLength} bytes (no space left on device?)`) as NodeJS.ErrnoException;
+      err.code = "ENOSPC";
+      throw err;
+    }
+    done += n;
+  }
+}
+
+/** What a non-regular file is, for messages. */
+export function kindOf(st: fs.Stats): string {
+  if (st.isDirectory()) return "a directory";
+  if (st.isFIFO()) return "a FIFO (named pipe)";
+  if (st.isCharacterDevice()) return "a character device";
+  if (st.isBlockDevice()) return "a block device";
+  if (st.isSocket()) return "a socket";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+
+const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
+
+export interface ReadOptions {
+  /** The name used in messages (`state.md`, `ACTIVE`). */
+  name: string;
+  capBytes: number;
+  /** Refuse a symbolic link (O_NOFOLLOW) instead of reading its target. */
+  noFollow: boolean;
+}
+
+/**
+ * Read a file found on disk: one open (non-blocking, so a FIFO cannot hang), fstat on that
+ * descriptor, regular files only, at most `capBytes`.
+ * @returns the bytes, or undefined when nothing is at `p`.
+ * @throws RefusedError (exit 3) for a link (with noFollow), a FIFO, device, directory, or a file over the cap;
+ *   InternalError (exit 1) when the file cannot be opened or read (permissions, I/O).
+ */
+export function readRegularFile(p: string, opts: ReadOptions): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(p, opts.noFollow ? OPEN_FLAGS | fs.constants.O_NOFOLLOW : OPEN_FLAGS);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return undefined;
+    if (code === "ELOOP" && opts.noFollow) {
+      throw new RefusedError(`${opts.name} is a symbolic link: ${p}`, { hint: "replace the link with a regular file; the engine never writes through links" });
+    }
+    throw new InternalError(`cannot open ${opts.name} (${code ?? "error"}): ${p}`, { hint: "check the file's permissions and the disk, then retry" });
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) {
+      throw new RefusedError(`${opts.name} is ${kindOf(st)}, not a regular file: ${p}`, { hint: "replace it with a regular file (or remove it); the engine reads only regular files" });
+    }
+    if (st.size > opts.capBytes) {
+      throw new RefusedError(`${opts.name} is too large (${st.size} bytes, the limit is ${opts.capBytes}): ${p}`, { hint: "check the file: it is far larger than the engine ever writes" });
+    }
+    const buf = Buffer.allocUnsafe(st.size);
+    let done = 0;
+    while (done < st.size) {
+      const n = fs.readSync(fd, buf, done, st.size - done, done);
+      if (n === 0) break;
+      done += n;
+    }
+    return done === st.size ? buf : buf.subarray(0, done);
+  } catch (e) {
+    if (e instanceof RefusedError) throw e;
+    throw new InternalError(`cannot read ${opts.name} (${(e as NodeJS.ErrnoException).code ?? "error"}): ${p}`, { hint: "check the file's permissions and the disk, then retry" });
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,205 @@
+// The hostile-workspace generator: seeded cases that plant forged journals (valid check lines,
+// hostile entries), forged lock and break files, special files at workspace paths and temp
+// lookalikes, then run a command in-process. Every case: only exit codes from the table and
+// never "a bug", nothing outside `.devrites/` touched, lookalikes kept, each workspace file old
+// or a content the journal legitimately carried, no case slower than its time limit, and the
+// next command still answers. DEVRITES_HOSTILE_CASES sets the count (1000 when CI is set);
+// DEVRITES_SEED replays a run. FIFOs, which would block a regression in-process, run spawned.
+
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { makeRng, suiteSeed, type Rng } from "../helpers/generate.js";
+import { AWAITED, DEAD_PID, forgeJournal, makeSandbox, rebaseline, run, WS_FILES, type Sandbox } from "./harness.js";
+
+/** 150 locally (npm test stays fast), 1000 under CI=true (the issue's bar), any count by env. */
+const CASES = Number(process.env.DEVRITES_HOSTILE_CASES ?? (process.env.CI ? 1000 : 150));
+const SPAWNED = Number(process.env.DEVRITES_HOSTILE_SPAWN_CASES ?? 6);
+const SEED = suiteSeed(0x5ec_2026);
+const CASE_LIMIT_MS = 5_000;
+const OWN = ["state.md", "questions.md", "decisions.md", "touched-files.md"];
+
+interface Planted {
+  what: string[];
+  /** Contents a legitimate replay may put in each workspace file. */
+  allowed: Map<string, Set<string>>;
+  lookalikes: string[];
+}
+
+const hex = (rng: Rng, n: number) => Array.from({ length: n }, () => "0123456789abcdef"[rng.int(0, 15)]).join("");
+
+function hostileTarget(rng: Rng, sb: Sandbox): unknown {
+  return rng.pick<unknown>([
+    ...OWN, ...OWN, "events.jsonl", "../../ACTIVE", "ACTIVE", "notes.md", "", ".", "..", "../state.md", "state.md/../../../outside/victim.txt",
+    path.join(sb.outside, ".bashrc"), path.join(sb.outside, "victim.txt"), "../../../../outside/.bashrc", null, 7, ["state.md"], { p: 1 },
+  ]);
+}
+
+function hostileTemp(rng: Rng, sb: Sandbox, target: unknown, nonce: string): unknown {
+  const base = typeof target === "string" ? path.posix.basename(target) : "state.md";
+  const prefix = target === "../../ACTIVE" ? "../../" : "";
+  return rng.pick<unknown>([
+    `${prefix}.${base}.4242.${nonce}.tmp`, `${prefix}.${base}.4242.${nonce}.tmp`, `.${base}.4242.${hex(rng, 16)}.tmp`, `.${base}.4242.${hex(rng, 8)}.tmp`,
+    path.join(sb.outside, "victim.txt"), "../../../../outside/victim.txt", `.${base}.tmp`, "", null, 0,
+  ]);
+}
+
+function plantJournal(rng: Rng, sb: Sandbox, planted: Planted): void {
+  const v = rng.pick([3, 3, 3, 2, 1, 4, "3"]);
+  const nonce = hex(rng, 16);
+  const files: unknown[] = [];
+  for (let i = rng.int(0, 3); i > 0; i--) {
+    if (rng.chance(0.08)) {
+      files.push(rng.pick([null, {}, "state.md", []]));
+      continue;
+    }
+    const target = hostileTarget(rng, sb);
+    const temp = hostileTemp(rng, sb, target, nonce);
+    const content = `replayed ${hex(rng, 6)}\n`;
+    const size = rng.chance(0.85) ? Buffer.byteLength(content) : rng.pick<unknown>([-1, 1e12, "9", 1.5, null]);
+    const entry: Record<string, unknown> = { target, temp, size, crc32: rng.chance(0.9) ? zlib.crc32(content) : rng.int(0, 2 ** 32 - 1), existed: rng.pick([true, false, undefined]) };
+    if (v === 1) entry.sha256 = hex(rng, 64);
+    if (rng.chance(0.2)) entry.backup = rng.pick([path.join(sb.outside, "victim.txt"), `.${String(target)}.4242.${nonce}.old.tmp`]);
+    files.push(entry);
+    // Plant the temp it names (only inside the workspace: the sandbox never writes outside).
+    if (typeof temp === "string" && !temp.includes("/") && temp !== "" && rng.chance(0.7)) {
+      fs.rmSync(path.join(sb.ws, temp), { force: true, recursive: true });
+      fs.writeFileSync(path.join(sb.ws, temp), content);
+      if (typeof target === "string" && [...OWN, "events.jsonl"].includes(target)) planted.allowed.get(target)?.add(content);
+    }
+  }
+  const eventsSize = fs.existsSync(path.join(sb.ws, "events.jsonl")) ? fs.statSync(path.join(sb.ws, "events.jsonl")).size : 0;
+  const appends = rng.chance(0.6)
+    ? [{ target: rng.chance(0.8) ? "events.jsonl" : hostileTarget(rng, sb), offset: rng.pick<unknown>([eventsSize, eventsSize, 0, eventsSize + 1, 1e12, -1, "0"]), data: rng.pick(['{"v":1,"event":"recovered"}\n', "echo PWNED\n", ""]) }]
+    : [];
+  const body = { v, ...(rng.chance(0.9) ? { nonce } : {}), files: rng.chance(0.05) ? "nope" : files, appends };
+  const text = rng.chance(0.85) ? forgeJournal(body) : rng.pick([JSON.stringify(body), "torn{", "", `${JSON.stringify(body)}\ncrc32:0\n`]);
+  fs.writeFileSync(path.join(sb.ws, ".journal"), text);
+  planted.what.push(`journal ${text.slice(0, 300)}`);
+}
+
+function plantLock(rng: Rng, sb: Sandbox, planted: Planted): void {
+  const name = rng.pick([".engine.lock", ".engine.lock", ".engine.lock.break"]);
+  const p = path.join(sb.ws, name);
+  if (fs.existsSync(p)) return;
+  const kind = rng.pick(["dead", "garbage", "huge", "dir", "link", "empty-old", "live-other-host"]);
+  if (kind === "dead") fs.writeFileSync(p, JSON.stringify({ pid: DEAD_PID, host: os.hostname(), since: "x" }));
+  if (kind === "garbage") fs.writeFileSync(p, "\u0000{{not json");
+  if (kind === "huge") fs.writeFileSync(p, Buffer.alloc(rng.int(5_000, 3_000_000), 0x7b));
+  if (kind === "dir") fs.mkdirSync(p);
+  if (kind === "link") fs.symlinkSync(path.join(sb.outside, "victim.txt"), p);
+  if (kind === "empty-old") fs.writeFileSync(p, "");
+  if (kind === "live-other-host") fs.writeFileSync(p, JSON.stringify({ pid: 1, host: "elsewhere", since: "x" }));
+  if (kind !== "dir" && kind !== "link") fs.utimesSync(p, new Date(0), new Date(0));
+  planted.what.push(`lock ${name} ${kind}`);
+}
+
+function plantSpecial(rng: Rng, sb: Sandbox, planted: Planted): void {
+  const rel = rng.pick(["ACTIVE", "ACTIVE", ...OWN.map((f) => `work/session-token-rotation/${f}`), "work/session-token-rotation/events.jsonl", "AFK"]);
+  const p = path.join(sb.devrites, rel);
+  fs.rmSync(p, { force: true, recursive: true });
+  const kind = rng.pick(["dir", "link-outside", "link-dev-null", "link-dangling", "huge-sparse"]);
+  if (kind === "dir") fs.mkdirSync(p);
+  if (kind === "link-outside") fs.symlinkSync(path.join(sb.outside, "victim.txt"), p);
+  if (kind === "link-dev-null") fs.symlinkSync("/dev/null", p);
+  if (kind === "link-dangling") fs.symlinkSync(path.join(sb.outside, "nothing-here"), p);
+  if (kind === "huge-sparse") {
+    fs.writeFileSync(p, "");
+    fs.truncateSync(p, rng.pick([70 * 1024 * 1024, 1e12]));
+  }
+  planted.what.push(`special ${rel} ${kind}`);
+}
+
+function plantLookalikes(rng: Rng, sb: Sandbox, planted: Planted): void {
+  for (let i = rng.int(1, 3); i > 0; i--) {
+    const name = rng.pick([
+      `.notes.md.${rng.int(1, 99)}.${hex(rng, 2)}.tmp`, `.state.md.${rng.int(1, 99)}.${hex(rng, rng.pick([2, 5, 12, 20]))}.tmp`, `.questions.md.tmp`,
+      `.draft.md.4242.${hex(rng, 16)}.tmp`, `.state.md.4242.${hex(rng, 16).toUpperCase()}.tmp`, `state.md.4242.${hex(rng, 16)}.tmp`, `.journal.bak`,
+    ]);
+    if (!planted.lookalikes.includes(name)) {
+      fs.writeFileSync(path.join(sb.ws, name), "mine\n");
+      planted.lookalikes.push(name);
+    }
+  }
+}
+
+function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] } {
+  let sb = makeSandbox();
+  const planted: Planted = { what: [], allowed: new Map(), lookalikes: [] };
+  if (rng.chance(0.5)) fs.writeFileSync(path.join(sb.ws, "events.jsonl"), '{"v":1,"event":"initialized"}\n');
+  for (const f of WS_FILES) planted.allowed.set(f, new Set([sb.workspaceFiles()[f] ?? ""]));
+  const kinds = [plantJournal, plantLock, plantSpecial, plantLookalikes];
+  const n = rng.int(1, 3);
+  for (let i = 0; i < n; i++) rng.pick(kinds)(rng, sb, planted);
+  // What each file holds after planting (a special file's stand-in included) is its "old".
+  const planted_ = sb.workspaceFiles();
+  for (const f of WS_FILES) planted.allowed.get(f)!.add(planted_[f] ?? "");
+  sb = rebaseline(sb);
+  const argv = rng.pick([["status"], ["log"], ["questions"], ["check"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "status"], ["init", "fresh"]]);
+  return { sb, planted, argv };
+}
+
+function violations(sb: Sandbox, planted: Planted, r: { exit: number; err: string }, ms: number): string[] {
+  const out: string[] = [];
+  if (!Number.isInteger(r.exit) || r.exit < 0 || r.exit > 9) out.push(`exit ${r.exit} is not in the table`);
+  if (/this is a bug/.test(r.err)) out.push(`reported as a bug: ${r.err.split("\n")[0]}`);
+  if (ms > CASE_LIMIT_MS) out.push(`took ${ms} ms`);
+  for (const c of sb.outsideChanges()) out.push(`outside: ${c}`);
+  for (const n of planted.lookalikes) if (!fs.existsSync(path.join(sb.ws, n))) out.push(`deleted the user's ${n}`);
+  const now = sb.workspaceFiles();
+  for (const f of OWN) {
+    const text = now[f];
+    if (text === undefined) continue;
+    const allowed = planted.allowed.get(f)!;
+    // A resolve that succeeded writes new content of its own: only the untouched files are checked then.
+    if (!allowed.has(text) && !(r.exit === 0 && ["questions.md", "state.md", "decisions.md"].includes(f))) out.push(`${f} is neither old nor a replayed content`);
+  }
+  const ev = now["events.jsonl"];
+  if (ev !== undefined && ev !== "" && !ev.endsWith("\n") && !/^<\d+ bytes>$/.test(ev) && !planted.allowed.get("events.jsonl")!.has(ev)) out.push("events.jsonl ends mid-line");
+  return out;
+}
+
+describe("hostile workspaces", () => {
+  it(`${CASES} seeded in-process cases (seed ${SEED}): table exits, outside untouched, old-or-replayed files, no hang, the next command answers`, async () => {
+    const rng = makeRng(SEED);
+    const problems: string[] = [];
+    for (let i = 0; i < CASES && problems.length < 10; i++) {
+      const { sb, planted, argv } = hostileCase(rng);
+      try {
+        const t0 = Date.now();
+        const r = await run(sb.project, argv, { DEVRITES_LOCK_TIMEOUT_MS: "50" });
+        const bad = violations(sb, planted, r, Date.now() - t0);
+        const next = await run(sb.project, ["status"], { DEVRITES_LOCK_TIMEOUT_MS: "50" });
+        if (/this is a bug/.test(next.err) || next.exit > 9) bad.push(`the next status: exit ${next.exit} ${next.err.split("\n")[0]}`);
+        if (r.exit === 0 && argv[0] === "status" && next.exit !== 0) bad.push(`status exit 0 then ${next.exit}: ${next.err.split("\n")[0]}`);
+        if (bad.length > 0) problems.push(`case ${i} (${argv.join(" ")}; ${planted.what.join(" | ")}): ${bad.join("; ")}`);
+      } finally {
+        sb.cleanup();
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+
+  it(`${SPAWNED} spawned FIFO cases: no command hangs on a FIFO at any file the engine reads`, async () => {
+    const rng = makeRng(SEED + 1);
+    for (let i = 0; i < SPAWNED; i++) {
+      const sb = makeSandbox();
+      try {
+        const rel = rng.pick(["ACTIVE", "AFK", "work/session-token-rotation/.engine.lock", "work/session-token-rotation/.journal", ...OWN.map((f) => `work/session-token-rotation/${f}`), "work/session-token-rotation/events.jsonl"]);
+        fs.rmSync(path.join(sb.devrites, rel), { force: true });
+        execFileSync("mkfifo", [path.join(sb.devrites, rel)]);
+        const argv = rng.pick([["status"], ["log"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "check"]]);
+        const r = await runCli(argv, { cwd: sb.project, env: { DEVRITES_LOCK_TIMEOUT_MS: "200" }, timeoutMs: 8_000 });
+        expect(r.exit, `${rel} ${argv.join(" ")}: ${r.stderr}`).toBeGreaterThanOrEqual(0);
+        expect(r.exit).toBeLessThanOrEqual(9);
+        expect(r.stderr).not.toMatch(/this is a bug/);
+      } finally {
+        sb.cleanup();
+      }
+    }
+  }, 120_000);
+});
