@@ -192,13 +192,18 @@ export function readWorkspaceFile(dir: string, name: string, required: boolean):
   return readWorkspaceBytes(dir, name, required)?.toString("utf8");
 }
 
+/** A required workspace file is missing: the workspace exists, so the way on is the file, not init. */
+function missingFile(name: string, p: string): NoWorkspaceError {
+  return new NoWorkspaceError(`${name} missing at ${p}`, { hint: `restore ${name} from version control or a backup (the workspace exists, so init would refuse it)` });
+}
+
 /** readWorkspaceFile without the decoding: the bytes, checked to be UTF-8. */
 export function readWorkspaceBytes(dir: string, name: string, required: boolean): Buffer | undefined {
   const p = path.join(dir, name);
   // One open (no symlink followed, a FIFO cannot block), fstat on it, size-capped: no TOCTOU.
   const bytes = readRegularFile(p, { name, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
   if (bytes === undefined) {
-    if (required) throw new NoWorkspaceError(`${name} missing at ${p}`, { hint: "restore the file, or run devrites-engine init for a new workspace" });
+    if (required) throw missingFile(name, p);
     return undefined;
   }
   // Decoding would turn bad bytes into U+FFFD, and a write would then change bytes the
@@ -215,7 +220,7 @@ export function workspaceFilePath(dir: string, name: string, required: boolean):
   const p = path.join(dir, name);
   const st = lstat(p);
   if (!st) {
-    if (required) throw new NoWorkspaceError(`${name} missing at ${p}`, { hint: `restore ${name} from version control or a backup (the workspace exists, so init would refuse it)` });
+    if (required) throw missingFile(name, p);
     return undefined;
   }
   if (st.isSymbolicLink()) {
