@@ -1,6 +1,6 @@
 // Bundles the CLI into dist/devrites-engine.cjs (one file on the hot path) and the library
 // into dist/index.mjs (its declarations come from tsconfig.build.json). Cold paths (remark for
-// check, execa for notify, yargs for completion, the MCP SDK for `mcp`) are dynamic imports of
+// check, remark-stringify for --markdown, execa for notify, the MCP SDK for `mcp`) are dynamic imports of
 // src/vendor/ adapters and land in their own chunks, in both builds.
 
 import { readFileSync } from "node:fs";
@@ -31,7 +31,7 @@ export default defineConfig(({ mode }) => ({
         format: mode === "lib" ? "es" : "cjs",
         charset: "ascii",
         // Each entry is one file plus one chunk per lazily imported vendor adapter (src/vendor/*:
-        // yaml, remark, execa, yargs), which import nothing else from src/, and, in the CLI, the
+        // yaml, remark, markdown comments, execa), which import nothing else from src/, and, in the CLI, the
         // `mcp` server chunk (src/mcp/* with the SDK and zod), which gets main() passed in. The
         // library used to inline them (1.2 MB); now an embedder loads one only by calling what needs it.
         codeSplitting: true,

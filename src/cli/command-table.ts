@@ -1,5 +1,5 @@
 // Every command the CLI knows: its words, usage, options and runner. argv.ts parses with
-// it, help.ts renders help from it, the completion command feeds it to yargs.
+// it, help.ts renders help from it, completions.ts answers the shell from it.
 
 import type { CommandRun } from "../commands/types.js";
 import { budgetCheck } from "../commands/budget-check.js";
@@ -7,7 +7,7 @@ import { budgetSeed } from "../commands/budget-seed.js";
 import { budgetSpend } from "../commands/budget-spend.js";
 import { budgetStatus } from "../commands/budget-status.js";
 import { check } from "../commands/check.js";
-import { makeCompletion } from "../commands/completion.js";
+import { completion } from "../commands/completion.js";
 import { init } from "../commands/init.js";
 import { log } from "../commands/log.js";
 import { makeMcp } from "../commands/mcp.js";
@@ -210,7 +210,7 @@ export const COMMANDS: CommandDef[] = [
     usage: "devrites-engine completion",
     describe: "print a bash/zsh completion script (source it from your shell profile)",
     options: {},
-    run: makeCompletion(() => COMMANDS.filter((c) => c.deprecatedFor === undefined)),
+    run: completion,
   },
 ];
 

@@ -1,5 +1,5 @@
 // What the shell's TAB offers: the completion script (`devrites-engine completion`) calls
-// `devrites-engine --get-yargs-completions <words…>`, and this answers from the command table.
+// `devrites-engine --get-completions <words…>`, and this answers from the command table.
 // Values (question ids, gates, reason codes, slugs) come from `values` (completion-values.ts).
 // (yargs answered it before, but it mixed up a subcommand with a top-level command of the
 // same name: `budget check --<TAB>` offered the options of `check`, which has none.)

@@ -9,6 +9,7 @@ import { resolveNow } from "../domain/clock.js";
 import { parseCommandLine, unknownCommand } from "./argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
 import { completionValues } from "./completion-values.js";
+import { COMPLETION_FLAGS } from "./completion-script.js";
 import { completionsFor } from "./completions.js";
 import { makeContext } from "./context.js";
 import { groupHelpText, helpText, isGroup } from "./help.js";
@@ -65,7 +66,7 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
     stderr: (t) => outerIo.stderr(terminalText(t)),
   };
   try {
-    if (argv[0] === "--get-yargs-completions") {
+    if ((COMPLETION_FLAGS as readonly string[]).includes(argv[0] ?? "")) {
       // The shell asking for completions (the script `completion` prints calls this).
       io.stdout(completionsFor(COMMANDS, GLOBAL_OPTIONS, argv.slice(1), completionValues(io)).join("\n") + "\n");
       return 0;

@@ -39,7 +39,7 @@ describe("completionsFor", () => {
     expect(got).toHaveLength(own.length + GLOBALS.length);
   });
 
-  it("`budget check` offers its own options, not those of the top-level `check` (yargs mixed them up)", () => {
+  it("`budget check` offers its own options, not those of the top-level `check` (the yargs-based completion once mixed them up)", () => {
     expect(complete("budget check --")).toContain("--writer");
   });
 

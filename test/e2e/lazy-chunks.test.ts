@@ -1,6 +1,6 @@
-// Start-up cost: the hot commands (status, budget check, state resolve) never load the yargs,
-// remark or remark-stringify chunks. A preload records every module the spawned CLI required;
-// the cold paths that do load them (completion, --markdown, check) prove the method sees chunks.
+// Start-up cost: the hot commands (status, budget check, state resolve) never load the remark,
+// remark-stringify (markdown comment) or MCP chunks. A preload records every module the spawned CLI required;
+// the cold paths that do load them (check, --markdown) prove the method sees chunks.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -11,7 +11,7 @@ import { projectFromFixture, type Project } from "../helpers/project.js";
 let p: Project | undefined;
 afterEach(() => p?.cleanup());
 
-const COLD = /(^|\/)chunks\/(yargs-completion|markdown-comment|remark)-[^/]*\.cjs$/;
+const COLD = /(^|\/)chunks\/(markdown-comment|remark|serve|notify)-[^/]*\.cjs$/;
 
 /** Run the CLI with a preload that writes require.cache's keys at exit; returns the chunk files loaded. */
 async function chunksLoaded(project: Project, args: string[]): Promise<string[]> {
@@ -28,14 +28,14 @@ describe("cold-path chunks stay off the hot path", () => {
     [["status"]],
     [["budget", "check"]],
     [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"]],
-  ])("%j loads no yargs, remark or remark-stringify chunk", async (args) => {
+  ])("%j loads no remark, remark-stringify, notify or MCP chunk", async (args) => {
     p = projectFromFixture("table-awaiting");
     const loaded = await chunksLoaded(p, args);
     expect(loaded.filter((m) => COLD.test(m))).toEqual([]);
   });
 
   it.each([
-    [["completion"], "yargs-completion"],
+    [["check"], "remark"],
     [["status", "--markdown"], "markdown-comment"],
   ])("%j does load its chunk (%s): the recording sees lazy chunks", async (args, chunk) => {
     p = projectFromFixture("table-awaiting");
