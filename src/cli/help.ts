@@ -1,5 +1,5 @@
 // Help text rendered from the command table: the overview, a command's help (named
-// placeholders, examples) and a group's help (`state --help`). No yargs on this path.
+// placeholders, examples) and a group's help (`state --help`).
 
 import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./command-table.js";
 import { EXAMPLES, GROUPS } from "./help-examples.js";
