@@ -6,20 +6,19 @@ import { budgetCheck } from "../commands/budget-check.js";
 import { budgetSeed } from "../commands/budget-seed.js";
 import { budgetSpend } from "../commands/budget-spend.js";
 import { budgetStatus } from "../commands/budget-status.js";
-import { check } from "../commands/check.js";
-import { completion } from "../commands/completion.js";
-import { init } from "../commands/init.js";
-import { log } from "../commands/log.js";
 import { makeMcp } from "../commands/mcp.js";
 import { ENGINE_VERSION, main } from "./main.js";
-import { migrate } from "../commands/migrate.js";
 import { questionAdd } from "../commands/question-add.js";
 import { questionsList, questionsShow } from "../commands/questions.js";
-import { stateMergeManifest } from "../commands/state-merge-manifest.js";
 import { statePause } from "../commands/state-pause.js";
 import { stateResolve, RESOLVE_USAGE } from "../commands/state-resolve.js";
 import { stateResume } from "../commands/state-resume.js";
 import { status } from "../commands/status.js";
+
+/** A command of the cold chunk (commands/cold.ts), imported the first time one runs. */
+function cold(name: "check" | "completion" | "init" | "log" | "migrate" | "stateMergeManifest"): CommandRun {
+  return async (ctx, args) => (await import("../commands/cold.js"))[name](ctx, args);
+}
 
 export interface OptionDef {
   type: "string" | "boolean";
@@ -60,7 +59,7 @@ export const COMMANDS: CommandDef[] = [
       release: bool("with --continues: the new workspace is the release (sequence_role release)"),
       "no-activate": bool("do not write ACTIVE"),
     },
-    run: init,
+    run: cold("init"),
   },
   {
     words: ["status"],
@@ -137,7 +136,7 @@ export const COMMANDS: CommandDef[] = [
     usage: "devrites-engine state merge-manifest <slug> [<predecessor>…]",
     describe: "fold the predecessors' candidate manifests into the release workspace's touched-files.md",
     options: {},
-    run: stateMergeManifest,
+    run: cold("stateMergeManifest"),
   },
   {
     words: ["budget", "status"],
@@ -180,21 +179,21 @@ export const COMMANDS: CommandDef[] = [
     usage: "devrites-engine check [--json]",
     describe: "lint the workspace files and the sentinel: file:line:col diagnostics, exit 3 on errors",
     options: {},
-    run: check,
+    run: cold("check"),
   },
   {
     words: ["migrate"],
     usage: "devrites-engine migrate [<slug>]",
     describe: "upgrade an older workspace to schema 4",
     options: {},
-    run: migrate,
+    run: cold("migrate"),
   },
   {
     words: ["log"],
     usage: "devrites-engine log [--since TIMESTAMP] [--qid QID] [--json]",
     describe: "print the audit trail from events.jsonl, newest last",
     options: { since: str("only events at or after this time"), qid: str("only events about this question") },
-    run: log,
+    run: cold("log"),
   },
   {
     words: ["mcp"],
@@ -210,7 +209,7 @@ export const COMMANDS: CommandDef[] = [
     usage: "devrites-engine completion",
     describe: "print a bash/zsh completion script (source it from your shell profile)",
     options: {},
-    run: completion,
+    run: cold("completion"),
   },
 ];
 

@@ -11,7 +11,7 @@ import { projectFromFixture, type Project } from "../helpers/project.js";
 let p: Project | undefined;
 afterEach(() => p?.cleanup());
 
-const COLD = /(^|\/)chunks\/(markdown-comment|remark|serve|notify)-[^/]*\.cjs$/;
+const COLD = /(^|\/)chunks\/(cold|markdown-comment|remark|serve|notify)-[^/]*\.cjs$/;
 
 /** Run the CLI with a preload that writes require.cache's keys at exit; returns the chunk files loaded. */
 async function chunksLoaded(project: Project, args: string[]): Promise<string[]> {
@@ -28,7 +28,7 @@ describe("cold-path chunks stay off the hot path", () => {
     [["status"]],
     [["budget", "check"]],
     [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"]],
-  ])("%j loads no remark, remark-stringify, notify or MCP chunk", async (args) => {
+  ])("%j loads none of the cold commands, remark, remark-stringify, notify or MCP chunks", async (args) => {
     p = projectFromFixture("table-awaiting");
     const loaded = await chunksLoaded(p, args);
     expect(loaded.filter((m) => COLD.test(m))).toEqual([]);
@@ -36,6 +36,7 @@ describe("cold-path chunks stay off the hot path", () => {
 
   it.each([
     [["check"], "remark"],
+    [["log"], "cold"],
     [["status", "--markdown"], "markdown-comment"],
   ])("%j does load its chunk (%s): the recording sees lazy chunks", async (args, chunk) => {
     p = projectFromFixture("table-awaiting");
