@@ -59,13 +59,14 @@ function questionsText(rng, count, open) {
   return parts.join("");
 }
 
+/** state.md awaiting `awaiting`, or (awaiting undefined) a running build between slices. */
 function stateText(awaiting, { afkRemaining } = {}) {
   const rows = [
     "| schema | 4 |",
     "| phase | build |",
-    "| status | awaiting_human |",
+    `| status | ${awaiting ? "awaiting_human" : "running"} |`,
     "| active_slice | SLICE-003 |",
-    `| next_action | /rite-resolve ${awaiting} "<answer>" |`,
+    awaiting ? `| next_action | /rite-resolve ${awaiting} "<answer>" |` : "| next_action | (resume: `/rite-build (Claude) / $rite-build (Codex)` to continue the workflow) |",
   ];
   if (afkRemaining !== undefined) rows.push(`| afk_slices_remaining | ${afkRemaining} |`);
   const log = Array.from({ length: 40 }, (_, i) => `- 2026-07-${pad(1 + (i % 19), 2)}T08:58:40Z build: SLICE-${pad(i + 1, 3)} built`);
@@ -76,17 +77,11 @@ function stateText(awaiting, { afkRemaining } = {}) {
     "| Key | Value |",
     "| --- | --- |",
     ...rows,
-    "",
-    "## Awaiting human",
-    "| Key | Value |",
-    "| --- | --- |",
-    `| question_id | ${awaiting} |`,
-    "| gate | blocking |",
-    "| blocking_slices | SLICE-003 |",
+    ...(awaiting ? ["", "## Awaiting human", "| Key | Value |", "| --- | --- |", `| question_id | ${awaiting} |`, "| gate | blocking |", "| blocking_slices | SLICE-003 |"] : []),
     "",
     "## Log",
     ...log,
-    `- 2026-07-20T09:05:11Z build: paused on ${awaiting} (blocking)`,
+    ...(awaiting ? [`- 2026-07-20T09:05:11Z build: paused on ${awaiting} (blocking)`] : []),
     "",
   ].join("\n");
 }
@@ -160,8 +155,10 @@ export function generateWorkspaces(dir) {
     const project = path.join(dir, "typical");
     writeTree(project, workspaceFiles({ questions, state: stateText(awaited, { afkRemaining: 5 }) }));
     out.typical = { project, awaited, bytes: Buffer.byteLength(questions) };
+    // The AFK loop checks the budget between slices, while the run is running (a run that
+    // waits on a person is a budget stop, reason paused).
     const afkProject = path.join(dir, "typical-afk");
-    writeTree(afkProject, workspaceFiles({ questions, state: stateText(awaited, { afkRemaining: 5 }), afk: true }));
+    writeTree(afkProject, workspaceFiles({ questions, state: stateText(undefined, { afkRemaining: 5 }), afk: true }));
     out.typicalAfk = { project: afkProject, awaited };
   }
 
