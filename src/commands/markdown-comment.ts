@@ -2,6 +2,7 @@
 // lazy remark-stringify adapter (src/vendor/markdown-comment.ts) that renders the comment body.
 
 import { fieldValue, gateOf, optionsOf, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
+import { asksForFreeText } from "../domain/free-text-option.js";
 import type { CommentInput, CommentQuestion } from "../vendor/markdown-comment.js";
 
 /** A question block as the comment renderer wants it. */
@@ -12,7 +13,7 @@ export function commentQuestion(b: QuestionBlock): CommentQuestion {
     status: statusOf(b) || null,
     slice: fieldValue(b, "slice") || null,
     question: fieldValue(b, "question") ?? "",
-    options: optionsOf(b).map((o) => ({ number: o.number, text: o.raw })),
+    options: optionsOf(b).map((o) => ({ number: o.number, text: o.raw, freeText: asksForFreeText(o.raw) })),
     proposed: fieldValue(b, "proposed") || null,
     answer: fieldValue(b, "answer") || null,
     answeredBy: fieldValue(b, "answered_by") || null,

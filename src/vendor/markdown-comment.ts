@@ -11,7 +11,8 @@ export interface CommentQuestion {
   status: string | null;
   slice: string | null;
   question: string;
-  options: { number: number; text: string }[];
+  /** `freeText`: the option asks for the reader's own words, so it has no `--option` command. */
+  options: { number: number; text: string; freeText?: boolean }[];
   proposed: string | null;
   answer: string | null;
   answeredBy: string | null;
@@ -75,7 +76,7 @@ function shellWord(s: string): string {
 export function answerCommands(slug: string, q: CommentQuestion): string[] {
   const base = `devrites-engine state resolve ${shellWord(q.qid)}`;
   const ws = `--workspace ${shellWord(slug)}`;
-  const lines = q.options.map((o) => `${base} --option ${o.number} --human ${ws}`);
+  const lines = q.options.filter((o) => !o.freeText).map((o) => `${base} --option ${o.number} --human ${ws}`);
   if (q.proposed) lines.push(`${base} --proposed --human ${ws}`);
   lines.push(`${base} "<your answer>" --human ${ws}`, `devrites-engine state resolve --drop ${shellWord(q.qid)} "<reason>" --human ${ws}`);
   return lines;

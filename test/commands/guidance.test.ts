@@ -104,6 +104,14 @@ describe("item 2: an option that asks for free text is not an answer", () => {
     expect(shown.stdout).toContain("--option 2 --human");
   });
 
+  it("questions show --markdown, the comment a person answers from, offers no --option for it either", async () => {
+    p = projectFromFixture("table-awaiting");
+    const shown = await run(["questions", "show", AWAITED, "--markdown"]);
+    expect(shown.exit, shown.stderr).toBe(0);
+    expect(shown.stdout).not.toContain("--option 3");
+    expect(shown.stdout).toContain("--option 2 --human");
+  });
+
   it("a batch answering with the option's words is free text and is written as given", async () => {
     p = projectFromFixture("table-awaiting");
     p.write("a.txt", `${AWAITED}: Something else: two releases\n`);
@@ -142,6 +150,20 @@ describe("item 3: every check finding is a step that works in that state", () =>
     const advised = /\(devrites-engine (state resolve [^)]*)\)/.exec(finding.message)![1]!.replace('"<answer>"', "Fixed-30-days").split(" ");
     expect((await run(advised)).exit).toBe(0);
     expect((await run(["check"])).exit).toBe(0);
+  });
+
+  it("a question set to answered by hand with an empty answer: the advice is to write the answer, and then the advised resolve works", async () => {
+    p = projectFromFixture("table-awaiting");
+    const q = p.read(`${W}/questions.md`);
+    p.write(`${W}/questions.md`, q.replace("## q-2026-09-02-003\nstatus: open", "## q-2026-09-02-003\nstatus: answered"));
+    const c = await run(["check", "--json"]);
+    const finding = (JSON.parse(c.stdout).diagnostics as { rule: string; message: string }[]).find((d) => d.rule === "awaiting-not-open")!;
+    expect(finding.message).toMatch(/answered in questions\.md but has no answer; write it after answer: \(questions\.md:\d+\), then run devrites-engine state resolve q-2026-09-02-003 --human$/);
+    // Following it: the answer written, then the command.
+    p.write(`${W}/questions.md`, p.read(`${W}/questions.md`).replace(/(## q-2026-09-02-003[\s\S]*?\nanswer:)\n/, "$1 Keep one release\n"));
+    const r = await run(["state", "resolve", AWAITED, "--human"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(p.read(`${W}/state.md`)).toContain("| status | running |");
   });
 
   it("a validating question open while an AFK run with allow_gates runs is legitimate: no finding", async () => {

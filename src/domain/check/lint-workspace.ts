@@ -1,7 +1,7 @@
 // Cross-file invariants between state.md and questions.md: the awaiting section and the
 // question it names, open gates while the run is not paused, pause fields off `blocked`.
 
-import { QUESTION_STATUSES, gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { QUESTION_STATUSES, fieldValue, gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import type { StateDoc } from "../../documents/state/parse-state.js";
 import { PAUSE_FIELDS } from "../cursor.js";
 import type { Diagnostic } from "./diagnostic.js";
@@ -48,9 +48,14 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
         message: `## Awaiting human names ${qidField.value}, whose status is ${JSON.stringify(statusOf(blocks[0]!))}; set it to open in questions.md, then answer it (devrites-engine state resolve ${qidField.value} "<answer>" --human)`,
       });
     } else if (blocks.every((b) => statusOf(b) !== "open")) {
+      const b = blocks[0]!;
+      // Answered by hand without the answer: resolving it would find no text, so the step is the text.
+      const noText = statusOf(b) === "answered" && (fieldValue(b, "answer") ?? "") === "";
       out.push({
         file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-not-open",
-        message: `## Awaiting human names ${qidField.value}, which is ${statusOf(blocks[0]!) || "not open"}; clear state.md with devrites-engine state resolve ${qidField.value} --human`,
+        message: noText
+          ? `## Awaiting human names ${qidField.value}, which is answered in questions.md but has no answer; write it after answer: (questions.md:${qLine(b.field("answer")?.index ?? b.heading)}), then run devrites-engine state resolve ${qidField.value} --human`
+          : `## Awaiting human names ${qidField.value}, which is ${statusOf(b) || "not open"}; clear state.md with devrites-engine state resolve ${qidField.value} --human`,
       });
     }
   }
