@@ -7,7 +7,7 @@ import { parseCommandLine } from "../../src/cli/argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
 import { EXAMPLES } from "../../src/cli/help-examples.js";
 import { groupHelpText, helpText, placeholder } from "../../src/cli/help.js";
-import { runMain } from "../helpers/in-process.js";
+import { runMain } from "../helpers/cli.js";
 import { makeProject } from "../helpers/project.js";
 
 /** Split an example as a POSIX shell would (quotes only), up to a redirection. */

@@ -3,7 +3,7 @@
 // JSON; a block with the same id wins; resolving a row stays exit 3 with a hint.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { runMain } from "../helpers/main.js";
+import { runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 
 const W = ".devrites/work/add-csv-export";

@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runMain } from "../helpers/main.js";
+import { runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { listFiles, normalizeEvents } from "../helpers/snapshot.js";
 

@@ -6,8 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
-import { runMain } from "../helpers/in-process.js";
+import { runCli, runMain } from "../helpers/cli.js";
 import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
 import { ptyRunner, runInPty } from "../helpers/pty.js";
 

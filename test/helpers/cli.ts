@@ -31,8 +31,12 @@ export async function runCli(args: string[], opts: { cwd: string; env?: Record<s
   return { exit: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
-/** runCli's twin in-process: main(argv, io) with DEVRITES_NOW = T, no terminal, `input` lines as replies. */
-export async function runMain(args: string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string }): Promise<CliResult> {
+/**
+ * runCli's twin in process: main(argv, io) with DEVRITES_NOW = T, `input` lines as replies,
+ * stdin not a terminal (stdout one only with `stdoutIsTTY`). For the many steps where a
+ * process of its own proves nothing and costs most of a test's time.
+ */
+export async function runMain(args: string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string; stdoutIsTTY?: boolean }): Promise<CliResult> {
   let stdout = "";
   let stderr = "";
   const replies = (opts.input ?? "").split("\n");
@@ -44,7 +48,7 @@ export async function runMain(args: string[], opts: { cwd: string; env?: Record<
     stderr: (t) => void (stderr += t),
     readLine: async () => replies.shift(),
     stdinIsTTY: false,
-    stdoutIsTTY: false,
+    stdoutIsTTY: opts.stdoutIsTTY ?? false,
     now: () => new Date(T),
     pid: process.pid,
     hostname: os.hostname(),

@@ -5,7 +5,7 @@
 
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { runMain } from "../helpers/main.js";
+import { runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { RUNNING_FEAT_STATE } from "../helpers/texts.js";
 
