@@ -4,11 +4,9 @@
 // The result on disk must be the flag form's result with --human. Prompt wording is not
 // asserted except where the behaviour depends on it.
 
-import fs from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, T } from "../helpers/cli.js";
-import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
+import { makeProject, projectFromExample, type Project } from "../helpers/project.js";
 import { ptyRunner, runInPty } from "../helpers/pty.js";
 
 const W = ".devrites/work/session-token-rotation";
@@ -20,8 +18,7 @@ afterEach(() => {
 });
 
 function example(): Project {
-  const p = makeProject();
-  fs.cpSync(path.join(REPO_DIR, ".devrites.example"), p.path(".devrites"), { recursive: true });
+  const p = projectFromExample();
   projects.push(p);
   return p;
 }

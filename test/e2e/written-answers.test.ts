@@ -2,11 +2,9 @@
 // or `state resolve --filled`, on copies of the bundled .devrites.example: the issue's
 // transcript through the built CLI, every other path through main() in-process.
 
-import fs from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, runMain, T } from "../helpers/cli.js";
-import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
+import { projectFromExample, type Project } from "../helpers/project.js";
 import { litter, readEventsOf, snapshot } from "../helpers/snapshot.js";
 import { ptyRunner, runInPty } from "../helpers/pty.js";
 
@@ -23,8 +21,7 @@ afterEach(() => {
 });
 
 function example(): Project {
-  const p = makeProject();
-  fs.cpSync(path.join(REPO_DIR, ".devrites.example"), p.path(".devrites"), { recursive: true });
+  const p = projectFromExample();
   projects.push(p);
   return p;
 }

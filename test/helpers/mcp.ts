@@ -3,7 +3,6 @@
 
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -12,14 +11,10 @@ import type { Io } from "../../src/io.js";
 import { createEngineServer, type EngineServer } from "../../src/mcp/serve.js";
 import { findRoot } from "../../src/workspace/locate.js";
 import { T } from "./cli.js";
-import { CLI_PATH, REPO_DIR, makeProject, type Project } from "./project.js";
+import { CLI_PATH, projectFromExample } from "./project.js";
 
 /** A temp project holding a copy of the bundled example (`.devrites.example/` → `.devrites/`). */
-export function exampleProject(): Project {
-  const p = makeProject();
-  fs.cpSync(path.join(REPO_DIR, ".devrites.example"), p.path(".devrites"), { recursive: true });
-  return p;
-}
+export const exampleProject = projectFromExample;
 
 export interface ToolResult {
   isError: boolean;

@@ -52,6 +52,13 @@ export function projectFromFixture(name: string): Project {
   return p;
 }
 
+/** A project holding a copy of the bundled example workspace (`.devrites.example/` as `.devrites/`). */
+export function projectFromExample(): Project {
+  const p = makeProject();
+  fs.cpSync(path.join(REPO_DIR, ".devrites.example"), p.path(".devrites"), { recursive: true });
+  return p;
+}
+
 export const REPO_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 export const FIXTURES_DIR = path.join(REPO_DIR, "fixtures");
 /** The built CLI; DEVRITES_TEST_CLI points tests at another build (parallel work, bench). */
