@@ -1,6 +1,6 @@
 // `state resolve`: answer, drop, or batch-resolve questions; clears state.md when the awaited
-// question is among them. Checks run in the order commands.md gives: workspace, schema,
-// arguments, lock, question. Without an answer, the one written in questions.md counts.
+// question is among them. Checks run in this order: workspace and its files, arguments,
+// schema gate, lock, question. Without an answer, the one written in questions.md counts.
 
 import { BadInputError, EngineError, NoWorkspaceError, type ErrorDetails } from "../errors.js";
 import type { FileContent } from "../documents/text-edit.js";
@@ -18,7 +18,7 @@ export const RESOLVE_USAGE =
   "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> | --filled; each form takes --dry-run";
 
 /** Open the workspace and pass the checks every resolve form shares (files, schema gate). */
-export function openForResolve(ctx: CommandContext): WorkspaceSession {
+export function openForResolve(ctx: CommandContext, checkArguments: () => void = () => {}): WorkspaceSession {
   const session = ctx.workspace();
   session.recoverIfNeeded();
   // Elsewhere a missing questions.md reads as an empty queue; resolve keeps commands.md's
@@ -29,6 +29,9 @@ export function openForResolve(ctx: CommandContext): WorkspaceSession {
     });
   }
   const state = session.read("state.md", true);
+  // Arguments before the schema gate: a malformed command line is exit 5 on any workspace,
+  // so a caller learns to fix its call before it learns to migrate.
+  checkArguments();
   assertSchema(parseState(state), session.ws.slug);
   return session;
 }
@@ -180,11 +183,14 @@ export async function stateResolve(ctx: CommandContext, args: CommandArgs): Prom
   const interactive =
     args.options.interactive === true ||
     (args.positionals.length === 0 && args.options.batch === undefined && !args.options.drop && !args.options.filled && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY && !ctx.json);
-  const session = openForResolve(ctx);
-  if (interactive) {
+  let parsed: ReturnType<typeof entriesFrom> | undefined;
+  const session = openForResolve(ctx, () => {
+    if (!interactive) parsed = entriesFrom(ctx, args);
+  });
+  if (interactive || parsed === undefined) {
     return interactiveResolve(ctx, session, args, resolveEntries);
   }
-  const { entries, batch, failures, file, filled } = entriesFrom(ctx, args);
+  const { entries, batch, failures, file, filled } = parsed;
   return resolveEntries(ctx, session, entries, {
     human: args.options.human === true,
     recordDecision: args.options["record-decision"] === true,

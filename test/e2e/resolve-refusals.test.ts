@@ -86,11 +86,23 @@ describe("exit 3: refused", () => {
     ["3", "predates the v5 workspace schema (schema 3, engine requires 4)"],
     ["5", "declares schema 5, newer than this engine's 4"],
     ["four", 'state.md schema row is invalid (value "four")'],
-  ])("schema %s, before the arguments are even checked", async (schema, message) => {
+  ])("schema %s is refused for a well-formed call (a qid alone reads the answer from the file)", async (schema, message) => {
     p = projectFromFixture("table-awaiting");
     p.write(`${WS}/state.md`, p.read(`${WS}/state.md`).replace("| schema | 4 |", `| schema | ${schema} |`));
     const r = await refused(["state", "resolve", AWAITED], 3);
     expect(r.stderr).toContain(message);
+  });
+
+  it.each([
+    [[AWAITED, "--option", "first"]],
+    [[AWAITED, ""]],
+    [["--batch", "missing.txt"]],
+    [["--filled", AWAITED]],
+  ])("on an old workspace a malformed call %j is exit 5 first: the caller fixes its call before it migrates", async (args) => {
+    p = projectFromFixture("table-awaiting");
+    p.write(`${WS}/state.md`, p.read(`${WS}/state.md`).replace("| schema | 4 |", "| schema | 3 |"));
+    const r = await refused(["state", "resolve", ...args], 5);
+    expect(r.stderr).not.toContain("schema");
   });
 
   it.each(["questions.md", "state.md"])("a symlinked %s, its target left alone", async (name) => {
