@@ -64,20 +64,13 @@ function zodField(f: FieldSpec): z.ZodType {
   return f.required ? t : t.optional();
 }
 
-function zodObject(fields: Record<string, FieldSpec>): z.ZodObject {
+export function zodObject(fields: Record<string, FieldSpec>): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, f] of Object.entries(fields)) shape[name] = zodField(f);
   // Strict, like the CLI's option parser: an unknown key is refused, not ignored.
   return z.strictObject(shape);
 }
 
-/** The result every tool declares: the CLI's JSON object, which always carries ok and exit. */
-const OUTPUT_SCHEMA = z.looseObject({
-  ok: z.boolean().describe("true when exit is 0"),
-  exit: z.number().int().describe("the CLI's exit code (0 done, 3 refused, 5 bad input, 7 budget stop, 9 busy, …)"),
-  error: z.string().optional().describe("what went wrong, when ok is false"),
-  hint: z.string().optional().describe("what to do next, when ok is false"),
-});
 
 /**
  * The SDK validates JSON Schemas only for elicitation answers, which this server never asks
@@ -103,11 +96,58 @@ function issuesText(error: z.ZodError): string {
     .join("; ");
 }
 
-/** A zod schema as the JSON Schema object tools/list carries (no `$schema` key). */
-function jsonSchema(schema: z.ZodType): Tool["inputSchema"] {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
-  return rest as Tool["inputSchema"];
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A field as JSON Schema, written straight from our own field description: the same object
+ * zod's toJSONSchema makes of zodField(f) (a test holds the two equal), without running the
+ * converter at the first tools/list of every session.
+ */
+function fieldJsonSchema(f: FieldSpec): JsonSchema {
+  let t: JsonSchema;
+  switch (f.type) {
+    case "string":
+    case "boolean":
+    case "number":
+      t = { type: f.type };
+      break;
+    case "integer":
+      t = { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+      break;
+    case "string[]":
+      t = { type: "array", items: { type: "string" } };
+      break;
+    case "object[]":
+      t = { type: "array", items: objectJsonSchema(f.fields) };
+      break;
+  }
+  t.description = f.describe;
+  return t;
 }
+
+/** The JSON Schema of zodObject(fields), as tools/list carries it (no `$schema` key). */
+export function objectJsonSchema(fields: Record<string, FieldSpec>): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [name, f] of Object.entries(fields)) {
+    properties[name] = fieldJsonSchema(f);
+    if (f.required) required.push(name);
+  }
+  return { type: "object", properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+}
+
+/** The result every tool declares: the CLI's JSON object, which always carries ok and exit (and may carry more). */
+export const OUTPUT_JSON_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    ok: { type: "boolean", description: "true when exit is 0" },
+    exit: { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: "the CLI's exit code (0 done, 3 refused, 5 bad input, 7 budget stop, 9 busy, …)" },
+    error: { description: "what went wrong, when ok is false", type: "string" },
+    hint: { description: "what to do next, when ok is false", type: "string" },
+  },
+  required: ["ok", "exit"],
+  additionalProperties: {},
+};
 
 /**
  * Build a server exposing `tools`; nothing is read or started until connect().
@@ -117,21 +157,20 @@ function jsonSchema(schema: z.ZodType): Tool["inputSchema"] {
  */
 export function createMcpServer(info: { name: string; version: string }, tools: readonly ToolSpec[]): McpHandle {
   const server = new Server(info, { capabilities: { tools: {} }, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
-  const byName = new Map<string, { tool: ToolSpec; schema: z.ZodObject }>();
-  for (const tool of tools) byName.set(tool.name, { tool, schema: zodObject(tool.input) });
+  // A tool's zod schema is built at its first call: a session that calls three tools does not
+  // build fourteen at start-up.
+  const byName = new Map<string, { tool: ToolSpec; schema?: z.ZodObject }>();
+  for (const tool of tools) byName.set(tool.name, { tool });
   // Rendered on the first tools/list and kept: the schemas never change within a session.
   let listed: Tool[] | undefined;
   server.setRequestHandler(ListToolsRequestSchema, () => {
-    if (!listed) {
-      const outputSchema = jsonSchema(OUTPUT_SCHEMA) as Tool["outputSchema"];
-      listed = [...byName.values()].map(({ tool, schema }) => ({
-        name: tool.name,
-        description: tool.description,
-        inputSchema: jsonSchema(schema),
-        outputSchema,
-        annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
-      }));
-    }
+    listed ??= [...byName.values()].map(({ tool }) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: objectJsonSchema(tool.input) as Tool["inputSchema"],
+      outputSchema: OUTPUT_JSON_SCHEMA as Tool["outputSchema"],
+      annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
+    }));
     return { tools: listed };
   });
   // A refusal has the CLI's shape: unknown tool = exit 2 (unknown command), bad input = exit 5.
@@ -139,6 +178,7 @@ export function createMcpServer(info: { name: string; version: string }, tools: 
     const name = request.params.name;
     const entry = byName.get(name);
     if (!entry) return refusal(2, `unknown tool: ${name.slice(0, 200)}`, `the tools are: ${[...byName.keys()].join(", ")}`);
+    entry.schema ??= zodObject(entry.tool.input);
     const parsed = entry.schema.safeParse(request.params.arguments ?? {});
     if (!parsed.success) return refusal(5, `${name}: ${issuesText(parsed.error)}`, `see the input schema of ${name} in tools/list`);
     try {
