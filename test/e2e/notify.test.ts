@@ -5,21 +5,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
+import { RUNNING_CSV_EXPORT_STATE } from "../helpers/texts.js";
 
 const W = ".devrites/work/csv-export";
-const STATE = `# State: csv-export
-
-## Cursor
-| Key | Value |
-| --- | --- |
-| schema | 4 |
-| phase | build |
-| status | running |
-| next_action | /rite-build SLICE-003 |
-
-## Log
-- 2026-07-20T09:00:00Z build: SLICE-002 built
-`;
+const STATE = RUNNING_CSV_EXPORT_STATE;
 const DUMP = `printf '%s\\n' "$DEVRITES_QID" "$DEVRITES_GATE" "$DEVRITES_SLICE" "$DEVRITES_SLUG" "$DEVRITES_QUESTION" "$DEVRITES_PROPOSED" > notified.txt`;
 
 let project: Project | undefined;

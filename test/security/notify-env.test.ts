@@ -6,21 +6,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { notifyEnvironment } from "../../src/domain/notify-env.js";
 import { runCli } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
+import { RUNNING_CSV_EXPORT_STATE } from "../helpers/texts.js";
 
 const W = ".devrites/work/csv-export";
-const STATE = `# State: csv-export
-
-## Cursor
-| Key | Value |
-| --- | --- |
-| schema | 4 |
-| phase | build |
-| status | running |
-| next_action | /rite-build SLICE-003 |
-
-## Log
-- 2026-07-20T09:00:00Z build: SLICE-002 built
-`;
+const STATE = RUNNING_CSV_EXPORT_STATE;
 const SECRETS = { GITHUB_TOKEN: "ghp_callerSecret0123456789abcdefghij", AWS_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", SLACK_WEBHOOK_URL: "https://hooks.slack.example/T000/B000/xyz" };
 
 let project: Project | undefined;
