@@ -10,7 +10,7 @@ import { blockerSignature, formatSignature, nextBlockerAttempt } from "./blocker
 import { formatTimestamp, parseTimestamp } from "./clock.js";
 import { BLOCKER_FIELDS, logPhase, normalizeText, statusEdits, verifyState } from "./cursor.js";
 import type { EventDraft } from "./events.js";
-import { isReasonCode, pauseSummary, REASON_CODES, REASON_LABELS, type ReasonCode } from "./pause-reasons.js";
+import { isReasonCode, pauseLabel, pauseSummary, REASON_CODES, REASON_LABELS, type ReasonCode } from "./pause-reasons.js";
 import { redact } from "./redact.js";
 
 /** The one reason that ends by itself, and so the only one `state resume --auto` may clear. */
@@ -24,7 +24,7 @@ export const PAUSED_NEXT_ACTION = (summary: string) => `(paused: ${summary}; res
 
 /** A pause as one line for messages: the label, and the full resume timestamp (UTC) when set. */
 export function pauseLine(code: string | undefined, resumesAt: string | undefined): string {
-  const label = pauseSummary(code ?? "", undefined, new Date(0));
+  const label = pauseLabel(code ?? "");
   const at = resumesAt === undefined ? undefined : parseTimestamp(resumesAt);
   return at ? `${label}, resumes ${formatTimestamp(at)}` : label;
 }
