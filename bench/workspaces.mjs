@@ -174,6 +174,19 @@ export function generateWorkspaces(dir) {
     out.tenThousand = { project, awaited, bytes: Buffer.byteLength(questions), count };
   }
 
+  // 40,000 questions (~12 MB), a third open, the run paused on one near the end: the
+  // read-only commands' scaling scenario.
+  {
+    const rng = makeRng(40_000);
+    const count = 40_000;
+    const awaitedIndex = 39_990;
+    const questions = questionsText(rng, count, (i) => i % 3 === 0 || i === awaitedIndex);
+    const awaited = questionId(awaitedIndex);
+    const project = path.join(dir, "forty-thousand");
+    writeTree(project, workspaceFiles({ questions, state: stateText(awaited) }));
+    out.fortyThousand = { project, awaited, bytes: Buffer.byteLength(questions), count };
+  }
+
   // 1,200 questions, 1,000 of them open and answered (or dropped) by one batch file.
   {
     const rng = makeRng(1_000);
