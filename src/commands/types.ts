@@ -43,8 +43,3 @@ export interface Outcome {
 }
 
 export type CommandRun = (ctx: CommandContext, args: CommandArgs) => Outcome | Promise<Outcome>;
-
-/** A plain successful outcome. */
-export function ok(lines: string[], data: Record<string, unknown> = {}): Outcome {
-  return { exit: 0, lines, data };
-}
