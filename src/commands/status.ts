@@ -10,6 +10,7 @@ import { lintAll } from "../domain/check/lint-all.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { pauseSummaryForPeople, REASON_CODES } from "../domain/pause-reasons.js";
 import { firstError } from "../documents/afk/sentinel.js";
+import { effectiveRemaining, readSliceCounter, reviewQueue, shortRemaining, type Remaining } from "../domain/budget.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
 import { hasWrittenAnswer } from "../domain/written-answers.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -145,19 +146,26 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
     lines.push(...wrap(`AFK sentinel malformed — budget commands refuse to run: ${err.message}`, WIDTH, "Mode:      ", "           "));
     data.mode = { mode: "invalid", error: err.message };
   } else {
+    // The budget commands' own rules (domain/budget.ts): the same counter, queue and words.
     const sent = mode.sentinel;
-    const counter = cursorValue(state, "afk_slices_remaining");
     const max = sent.counts.max_slices;
-    const left = counter !== undefined && /^\d+$/.test(counter) ? Number(counter) : max;
-    const slices = left === undefined ? "slices unlimited" : max !== undefined ? `slices ${left} of ${max} left` : `slices ${left} left`;
-    const queue = open.filter((b) => gateOf(b) === "validating").length;
     const cap = sent.counts.max_review_queue;
+    let remaining: Remaining | undefined;
+    let counterProblem: string | undefined;
+    try {
+      remaining = effectiveRemaining(readSliceCounter(state)?.value, max);
+    } catch (e) {
+      // A malformed counter stops the budget commands (exit 5); status says so and goes on.
+      counterProblem = (e as Error).message;
+    }
+    const queue = reviewQueue(questions, 0, cap).total;
+    const slices = remaining ? shortRemaining(remaining, max) : `slice counter malformed (${counterProblem})`;
     const parts = [slices, `review queue ${queue}${cap !== undefined ? `/${cap}` : ""}`];
     // `≤32`, not `≤ 32`: a wrap must not leave a lone `≤` at the end of a line.
     if (sent.counts.max_agents !== undefined) parts.push(`agents ≤${sent.counts.max_agents}`);
     if (sent.counts.max_minutes !== undefined) parts.push(`minutes ≤${sent.counts.max_minutes}`);
     lines.push(...wrap(`AFK — ${parts.join(", ")}`, WIDTH, "Mode:      ", "           "));
-    data.mode = { mode: "afk", slices_remaining: left ?? null, max_slices: max ?? null, review_queue: queue, max_review_queue: cap ?? null, allow_gates: sent.allowGates };
+    data.mode = { mode: "afk", slices_remaining: remaining?.value ?? null, slices_source: remaining?.source ?? "malformed", max_slices: max ?? null, review_queue: queue, max_review_queue: cap ?? null, allow_gates: sent.allowGates };
   }
 
   // What check would report, labelled by severity (errors make `check` exit 3).

@@ -1,6 +1,6 @@
 // The AFK budget as pure rules: the state.md slice counter, the effective slices remaining
 // (counter, else max_slices, else unlimited), the review queue, and the numbers callers pass
-// in. `budget check`, `spend`, `seed`, `status` (and the `status` command) share these.
+// in. `budget check`, `spend`, `seed`, `budget status` and the `status` command share these.
 
 import { BadInputError } from "../errors.js";
 import { PLAIN_DECIMAL, PLAIN_INTEGER } from "../documents/afk/sentinel.js";
@@ -83,13 +83,23 @@ export function effectiveRemaining(counter: number | undefined, maxSlices: numbe
   return { source: "unlimited", value: undefined };
 }
 
-/** One phrase for people, worded like `status`: `slices 2 of 10 left (state.md counter)`. */
+/**
+ * The slices left as `status` says it in one line (`slices 2 of 10 left`); budget status adds
+ * where the number comes from (describeRemaining). One rule for both, so they never disagree.
+ */
+export function shortRemaining(r: Remaining, maxSlices: number | undefined): string {
+  if (r.source === "unlimited") return "slices unlimited";
+  if (r.source === "max_slices" || maxSlices === undefined) return r.source === "max_slices" ? `slices ${r.value} of ${r.value} left` : `slices ${r.value} left`;
+  // A human may raise the counter above max_slices (the cap message says to): no "4 of 3".
+  return r.value <= maxSlices ? `slices ${r.value} of ${maxSlices} left` : `slices ${r.value} left (raised above max_slices ${maxSlices})`;
+}
+
+/** One phrase for people: `slices 2 of 10 left (state.md counter)`, the source named. */
 export function describeRemaining(r: Remaining, maxSlices: number | undefined): string {
   if (r.source === "unlimited") return "slices unlimited (no counter in state.md, no max_slices in the sentinel)";
   if (r.source === "max_slices") return `slices ${r.value} of ${r.value} left (max_slices; no counter in state.md yet)`;
-  if (maxSlices === undefined) return `slices ${r.value} left (state.md counter)`;
-  // A human may raise the counter above max_slices (the cap message says to): no "4 of 3".
-  return r.value <= maxSlices ? `slices ${r.value} of ${maxSlices} left (state.md counter)` : `slices ${r.value} left (state.md counter, raised above max_slices ${maxSlices})`;
+  if (maxSlices === undefined || r.value <= maxSlices) return `${shortRemaining(r, maxSlices)} (state.md counter)`;
+  return `slices ${r.value} left (state.md counter, raised above max_slices ${maxSlices})`;
 }
 
 /** `review queue 3/8`, or the bare count when no cap is declared. */

@@ -153,7 +153,7 @@ describe("status --json", () => {
 
   it("AFK: slices left of the cap, review queue against its cap, allowed gates", async () => {
     const j = JSON.parse((await runCli(["status", "--json"], { cwd: copyCase("afk").dir })).stdout);
-    expect(j.mode).toEqual({ mode: "afk", slices_remaining: 2, max_slices: 10, review_queue: 3, max_review_queue: 8, allow_gates: ["advisory", "validating"] });
+    expect(j.mode).toEqual({ mode: "afk", slices_remaining: 2, slices_source: "counter", max_slices: 10, review_queue: 3, max_review_queue: 8, allow_gates: ["advisory", "validating"] });
     expect(j.open_questions).toEqual({ validating: ["q-2026-07-20-001", "q-2026-07-20-002", "q-2026-07-20-004"] });
   });
 
