@@ -1,7 +1,7 @@
 // Bundles the CLI into dist/devrites-engine.cjs (one file on the hot path) and the library
 // into dist/index.mjs (its declarations come from tsconfig.build.json). Cold paths (remark for
 // check, remark-stringify for --markdown, execa for notify, the MCP SDK for `mcp`) are dynamic imports of
-// src/vendor/ adapters and land in their own chunks, in both builds.
+// src/adapters/ adapters and land in their own chunks, in both builds.
 
 import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -30,7 +30,7 @@ export default defineConfig(({ mode }) => ({
         // (its ESM loader is not set up at all), on every call (docs/performance.md).
         format: mode === "lib" ? "es" : "cjs",
         charset: "ascii",
-        // Each entry is one file plus one chunk per lazily imported vendor adapter (src/vendor/*:
+        // Each entry is one file plus one chunk per lazily imported adapter (src/adapters/*:
         // yaml, remark, markdown comments, execa), which import nothing else from src/, and, in the CLI, the
         // `mcp` server chunk (src/mcp/* with the SDK and zod), which gets main() passed in. The
         // library used to inline them (1.2 MB); now an embedder loads one only by calling what needs it.
@@ -42,11 +42,11 @@ export default defineConfig(({ mode }) => ({
   },
   ssr: { noExternal: true, target: "node" },
   // The MCP SDK's server imports its Ajv validator provider eagerly; the engine's server never
-  // uses it (vendor/mcp-sdk.ts passes its own), so the CLI bundle gets a stub instead of Ajv.
+  // uses it (adapters/mcp-sdk.ts passes its own), so the CLI bundle gets a stub instead of Ajv.
   // The library does not serve MCP at all (src/mcp/serve-in-library.ts says so).
   resolve: {
     alias: [
-      { find: /^\.\.\/validation\/ajv-provider\.js$/, replacement: fileURLToPath(new URL("./src/vendor/mcp-no-ajv.ts", import.meta.url)) },
+      { find: /^\.\.\/validation\/ajv-provider\.js$/, replacement: fileURLToPath(new URL("./src/adapters/mcp-no-ajv.ts", import.meta.url)) },
       ...(mode === "lib" ? [{ find: /^\.\.\/mcp\/serve\.js$/, replacement: fileURLToPath(new URL("./src/mcp/serve-in-library.ts", import.meta.url)) }] : []),
     ],
   },

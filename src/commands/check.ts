@@ -46,7 +46,7 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
     }),
   );
 
-  const { markdownOutline } = await import("../vendor/remark.js");
+  const { markdownOutline } = await import("../adapters/remark.js");
   const notes: string[] = [];
   for (const name of MARKDOWN_FILES) {
     const text = name === "state.md" ? texts.state : name === "questions.md" ? texts.questions : name === "decisions.md" ? texts.decisions : texts.touched;

@@ -1,9 +1,9 @@
 // `--markdown` for `questions show` and `status`: the plain data of a paused run, handed to the
-// lazy remark-stringify adapter (src/vendor/markdown-comment.ts) that renders the comment body.
+// lazy remark-stringify adapter (src/adapters/markdown-comment.ts) that renders the comment body.
 
 import { fieldValue, gateOf, optionsOf, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
-import type { CommentInput, CommentQuestion } from "../vendor/markdown-comment.js";
+import type { CommentInput, CommentQuestion } from "../adapters/markdown-comment.js";
 
 /** A question block as the comment renderer wants it. */
 export function commentQuestion(b: QuestionBlock): CommentQuestion {
@@ -23,7 +23,7 @@ export function commentQuestion(b: QuestionBlock): CommentQuestion {
 
 /** Render the comment body (loads remark-stringify; never on a path without --markdown or notify). */
 export async function renderCommentMarkdown(input: CommentInput): Promise<string> {
-  const { renderComment } = await import("../vendor/markdown-comment.js");
+  const { renderComment } = await import("../adapters/markdown-comment.js");
   return renderComment(input);
 }
 

@@ -64,7 +64,7 @@ function notifyHook(ctx: CommandContext, session: WorkspaceSession, command: str
       DEVRITES_PROPOSED: plan.proposed ?? "",
       DEVRITES_MARKDOWN: markdown,
     });
-    const { runNotify } = await import("../vendor/notify.js");
+    const { runNotify } = await import("../adapters/notify.js");
     const r = await runNotify(command, env, NOTIFY_TIMEOUT_MS);
     if (r.ok) return [];
     const why = r.timedOut

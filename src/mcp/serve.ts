@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Io } from "../io.js";
-import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../vendor/mcp-sdk.js";
+import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../adapters/mcp-sdk.js";
 import { TOOLS, type Invocation } from "./tools.js";
 
 export type RunCli = (argv: readonly string[], io: Io) => Promise<number>;

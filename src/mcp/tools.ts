@@ -1,7 +1,7 @@
 // The MCP tool table: each tool's input fields (the CLI's options under snake_case names) and
 // the CLI command line its validated input becomes. The CLI then applies every rule itself.
 
-import type { FieldSpec } from "../vendor/mcp-sdk.js";
+import type { FieldSpec } from "../adapters/mcp-sdk.js";
 
 /** A tool call as the CLI would run it; `batch` is the text of a batch file to hand it. */
 export type Invocation = { argv: string[]; batch?: string } | { refuse: { error: string; hint: string } };

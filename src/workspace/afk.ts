@@ -61,7 +61,7 @@ export async function readSentinel(root: string): Promise<Mode> {
   // The flat subset every real sentinel is written in is read without the yaml package.
   const flat = parseFlatYaml(text);
   if (flat) return { mode: "afk", path: p, display, sentinel: validateSentinel(flat, display) };
-  const { parseYamlTop } = await import("../vendor/yaml.js");
+  const { parseYamlTop } = await import("../adapters/yaml.js");
   let top: ReturnType<typeof parseYamlTop>;
   try {
     top = parseYamlTop(text);

@@ -5,7 +5,7 @@
 import { expect, it } from "vitest";
 import * as z from "zod";
 import { TOOLS } from "../../src/mcp/tools.js";
-import { OUTPUT_JSON_SCHEMA, objectJsonSchema, zodObject } from "../../src/vendor/mcp-sdk.js";
+import { OUTPUT_JSON_SCHEMA, objectJsonSchema, zodObject } from "../../src/adapters/mcp-sdk.js";
 
 function zodJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;

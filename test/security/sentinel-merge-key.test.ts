@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { parseFlatYaml } from "../../src/documents/afk/flat-yaml.js";
 import { firstError, validateSentinel } from "../../src/documents/afk/sentinel.js";
-import { parseYamlTop } from "../../src/vendor/yaml.js";
+import { parseYamlTop } from "../../src/adapters/yaml.js";
 
 const FILE = ".devrites/AFK";
 /** What readSentinel does: the flat reader first, the yaml package for anything else. */

@@ -3,7 +3,7 @@
 // before every dispatch) does not load the yaml package. Anything outside this subset returns
 // undefined and goes to the real parser; a property test keeps the two readings equal.
 
-import type { YamlPos, YamlTop, YamlValue } from "../../vendor/yaml.js";
+import type { YamlPos, YamlTop, YamlValue } from "./yaml-model.js";
 
 const PAIR = /^([A-Za-z_][A-Za-z0-9_]*):(?: +(.*))?$/;
 /** A plain scalar this reader vouches for: no indicator first, nothing YAML would read specially. */

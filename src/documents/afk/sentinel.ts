@@ -1,7 +1,7 @@
 // The `.devrites/AFK` sentinel: validation of its YAML body on the source text of every
 // scalar (formats.md). Fails closed: any malformed budget key is an error, never a default.
 
-import type { YamlPos, YamlTop, YamlValue } from "../../vendor/yaml.js";
+import type { YamlPos, YamlTop, YamlValue } from "./yaml-model.js";
 
 export const COUNT_KEYS = [
   "max_slices", "max_agents", "max_minutes", "max_review_queue", "max_tokens", "max_workspaces", "max_parallel",

@@ -6,7 +6,7 @@
 import type { MarkdownView } from "../../documents/headings.js";
 import type { Diagnostic } from "./diagnostic.js";
 
-/** The reference outline of a text (vendor/remark.ts). */
+/** The reference outline of a text (adapters/remark.ts). */
 export type OutlineFn = (text: string) => { headings: { line: number; level: number }[]; fences: { start: number; end: number }[] };
 
 /** Bytes of one file cross-checked at most; the rest is reported as not cross-checked. */

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { parseFlatYaml } from "../../../src/documents/afk/flat-yaml.js";
-import { parseYamlTop } from "../../../src/vendor/yaml.js";
+import { parseYamlTop } from "../../../src/adapters/yaml.js";
 
 const KEYS = ["max_slices", "max_agents", "max_minutes", "max_review_queue", "max_tokens", "max_cost_usd", "notify", "allow_gates", "continue_sequence", "max_workspaces", "expires_at", "mystery_key", "notify_env", "<<"];
 const VALUES = [

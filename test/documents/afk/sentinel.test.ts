@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { firstError, sentinelWarnings, validateSentinel } from "../../../src/documents/afk/sentinel.js";
-import { parseYamlTop } from "../../../src/vendor/yaml.js";
+import { parseYamlTop } from "../../../src/adapters/yaml.js";
 
 const FILE = ".devrites/AFK";
 const validate = (text: string) => validateSentinel(parseYamlTop(text), FILE);

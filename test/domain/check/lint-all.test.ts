@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { lintAll } from "../../../src/domain/check/lint-all.js";
 import { validateSentinel } from "../../../src/documents/afk/sentinel.js";
 import { REASON_CODES } from "../../../src/domain/pause-reasons.js";
-import { parseYamlTop } from "../../../src/vendor/yaml.js";
+import { parseYamlTop } from "../../../src/adapters/yaml.js";
 import { expectSilent, expectTriggers } from "./assert-rule.js";
 import { EVENTS_CASES, Q, S, SENTINEL_CASES } from "./rule-cases.js";
 

@@ -15,8 +15,8 @@ import { parseState } from "../../../src/documents/state/parse-state.js";
 import { parseQuestions } from "../../../src/documents/questions/parse-questions.js";
 import { viewOf } from "../../../src/documents/headings.js";
 import { validateSentinel } from "../../../src/documents/afk/sentinel.js";
-import { parseYamlTop } from "../../../src/vendor/yaml.js";
-import { markdownOutline } from "../../../src/vendor/remark.js";
+import { parseYamlTop } from "../../../src/adapters/yaml.js";
+import { markdownOutline } from "../../../src/adapters/remark.js";
 
 /** One row of a rule table. `hit` must report the rule at file:line:col; `miss` must not report it. */
 export interface RuleCase {

@@ -1,40 +1,10 @@
-// Adapter over the `yaml` package for the AFK sentinel: top-level pairs with the source
-// text and position of every key and value. Loaded lazily (its own chunk) and imports
-// nothing else from src/, so commands that never read a sentinel never pay for it.
+// Adapter over the `yaml` package for the AFK sentinel: translates its document into our
+// model (documents/afk/yaml-model.ts). Loaded lazily (its own chunk) and imports only types
+// from src/, so commands that never read a sentinel never pay for it.
 
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 
-export interface YamlPos {
-  line: number;
-  col: number;
-}
-
-export interface YamlValue {
-  kind: "scalar" | "seq" | "map" | "null";
-  /** The value's source text exactly as written (no trailing comment). */
-  source: string;
-  /** What YAML makes of a scalar (for booleans and strings); undefined for lists, maps and aliases. */
-  value: unknown;
-  /** True for a quoted scalar. */
-  quoted: boolean;
-  /** An explicit tag (`!!str 10`): the source text above excludes it, so validators must look here. */
-  tag: string | undefined;
-  pos: YamlPos;
-  items: YamlValue[];
-}
-
-export interface YamlPair {
-  key: string;
-  keyPos: YamlPos;
-  value: YamlValue;
-}
-
-export interface YamlTop {
-  /** "empty" when the document has no content (comments only); "other" when it is not a mapping. */
-  kind: "map" | "empty" | "other";
-  pairs: YamlPair[];
-  errors: { message: string; pos: YamlPos }[];
-}
+import type { YamlPair, YamlPos, YamlTop, YamlValue } from "../documents/afk/yaml-model.js";
 
 function toValue(node: Node | null | undefined, text: string, lc: LineCounter, fallback: number): YamlValue {
   const at = (offset: number): YamlPos => lc.linePos(offset);

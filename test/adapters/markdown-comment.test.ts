@@ -5,7 +5,7 @@
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 import { describe, expect, it } from "vitest";
-import { commentMarker, renderComment, type CommentQuestion } from "../../src/vendor/markdown-comment.js";
+import { commentMarker, renderComment, type CommentQuestion } from "../../src/adapters/markdown-comment.js";
 
 interface Node {
   type: string;
