@@ -66,15 +66,20 @@ function debugText(err: EngineError): string {
   const lines = [`debug: kind ${err.kind} (exit ${err.exitCode})`];
   const stacks = [err.stack ?? `${err.name}: ${err.message}`];
   const seen = new Set<unknown>([err]);
-  let c: unknown = err.cause;
-  for (let n = 1; c !== undefined && !seen.has(c) && n <= MAX_CAUSES; n++) {
+  // Breadth first: a failed commit whose rollback failed too has both in an AggregateError.
+  const queue: unknown[] = err.cause !== undefined ? [err.cause] : [];
+  for (let n = 1; queue.length > 0 && n <= MAX_CAUSES; n++) {
+    const c = queue.shift();
+    if (seen.has(c)) continue;
     seen.add(c);
     const code = (c as { code?: unknown } | null)?.code;
     const kind = c instanceof EngineError ? ` [${c.kind}]` : "";
     const name = c instanceof Error ? c.name : typeof c;
     lines.push(`debug: cause ${n}: ${name}${kind}${code !== undefined ? ` ${String(code)}` : ""}: ${c instanceof Error ? c.message : String(c)}`);
-    if (c instanceof Error) stacks.push(`caused by: ${c.stack ?? `${c.name}: ${c.message}`}`);
-    c = c instanceof Error ? c.cause : undefined;
+    if (!(c instanceof Error)) continue;
+    stacks.push(`caused by: ${c.stack ?? `${c.name}: ${c.message}`}`);
+    if (c instanceof AggregateError) queue.push(...(c.errors as unknown[]));
+    if (c.cause !== undefined) queue.push(c.cause);
   }
   return `${lines.join("\n")}\ndebug: stack:\n${stacks.join("\n")}\n`;
 }
