@@ -39,7 +39,7 @@ function printError(io: Io, err: EngineError, json: boolean): void {
 /** Anything thrown, as an engine error: errno errors are the user's I/O failure, the rest a bug; the original is the cause. */
 function asEngineError(e: unknown): EngineError {
   if (e instanceof EngineError) return e;
-  const message = e instanceof Error ? e.message : String(e);
+  const message = (e as Error | undefined)?.message ?? String(e);
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
     // The file system said no (permissions, a full disk, a file where a directory should be):
