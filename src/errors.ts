@@ -1,5 +1,6 @@
-// The one error hierarchy of the engine and the one exit-code table.
-// Domain and workspace code throw these; only cli/main.ts turns them into exit codes.
+// The one error hierarchy of the engine: every failure has a kind, and the exit code follows
+// from the kind (one table). Domain and workspace code throw these; only cli/main.ts turns
+// them into exit codes. Code that must tell failures apart branches on `kind`, never on text.
 
 /** The exit-code table (commands.md). The README repeats it; a test keeps them equal. */
 export const EXIT_CODES = {
@@ -17,6 +18,81 @@ export const EXIT_CODES = {
 
 export type ExitCode = keyof typeof EXIT_CODES;
 
+/**
+ * Every kind of failure and its exit code: the only place an exit code is chosen.
+ * A new kind is a row here (and in CONTRIBUTING.md, Errors); its exit code must be the
+ * commands.md row that describes it.
+ */
+export const ERROR_KINDS = {
+  /** An unexpected exception: a bug in the engine. */
+  internal: 1,
+  /** The disk refused a read or a write (permissions, a full disk, a failed rename); the errno error is the cause. */
+  io: 1,
+  /** An edit did not read back as intended, so nothing was written. */
+  "read-back": 1,
+  /** No `.devrites` root, no `ACTIVE`, an unknown or malformed slug. */
+  "no-workspace": 2,
+  /** The root or a workspace directory is a symbolic link or resolves outside the root. */
+  "unsafe-root": 2,
+  /** A file the command needs (state.md, questions.md) is missing from an existing workspace. */
+  "file-missing": 2,
+  /** No command, or one the engine does not have. */
+  "unknown-command": 2,
+  /** Understood but refused, for a reason no more specific kind names. */
+  refused: 3,
+  /** The question id names no question block. */
+  "question-not-found": 3,
+  /** A workspace another one names (a parent, a predecessor) does not exist. */
+  "workspace-not-found": 3,
+  /** `init` of a workspace that already exists. */
+  "workspace-exists": 3,
+  /** The workspace's schema version is invalid or newer than this engine's. */
+  "schema-mismatch": 3,
+  /** A file the engine would read or write is a link, not a regular file, or far over its size cap. */
+  "unsafe-file": 3,
+  /** A `.journal` on disk that the engine will not replay. */
+  "journal-corrupt": 3,
+  /** A release sequence or manifest merge is blocked (`merge-manifest: BLOCKED: …`). */
+  "manifest-blocked": 3,
+  /** The run is not auto-resumable, or not yet. */
+  "not-resumable": 3,
+  /** The question is terminal with a different outcome. */
+  conflict: 4,
+  /** Malformed arguments, answers or input text. */
+  "bad-input": 5,
+  /** A malformed batch file line. */
+  "bad-batch": 5,
+  /** A malformed or unreadable AFK sentinel. */
+  "bad-sentinel": 5,
+  /** A malformed `DEVRITES_*` environment variable (`DEVRITES_NOW`, the lock timeout, …). */
+  "bad-env": 5,
+  /** Two question blocks share the id a command would write. */
+  "duplicate-id": 6,
+  /** The AFK budget says do not dispatch. */
+  "budget-stop": 7,
+  /** An external blocker was seen too few times to pause the run. */
+  "pause-deferred": 8,
+  /** The workspace lock stayed taken past the lock timeout. */
+  "lock-busy": 9,
+} as const satisfies Record<string, Exclude<ExitCode, 0>>;
+
+export type ErrorKind = keyof typeof ERROR_KINDS;
+
+/** The kinds whose exit code is `N`. */
+export type KindWithExit<N extends ExitCode> = { [K in ErrorKind]: (typeof ERROR_KINDS)[K] extends N ? K : never }[ErrorKind];
+
+/** The exit code of a kind. */
+export function exitCodeOf(kind: ErrorKind): ExitCode {
+  return ERROR_KINDS[kind];
+}
+
+/** Where a failure is: formatted once, as the message's `file:line:` (or `file:line:col:`) prefix. */
+export interface ErrorLocation {
+  file: string;
+  line: number;
+  col?: number;
+}
+
 export interface ErrorDetails {
   /** What to do next; printed as `hint: …`. */
   hint?: string;
@@ -24,100 +100,133 @@ export interface ErrorDetails {
   prefix?: string;
   /** Extra machine-readable fields for `--json`. */
   data?: Record<string, unknown>;
+  /** The error this one wraps (an errno error, a YAML or JSON parse error, an engine error). */
+  cause?: unknown;
+  /** The file and line the message is about. */
+  at?: ErrorLocation;
 }
 
-/** Base class: every failure the engine reports carries its exit code and a hint. */
+/** A subclass's details: the kind may be any kind with the subclass's exit code. */
+export type KindDetails<N extends ExitCode> = ErrorDetails & { kind?: KindWithExit<N> };
+
+function located(text: string, at: ErrorLocation | undefined): string {
+  return at === undefined ? text : `${at.file}:${at.line}${at.col !== undefined ? `:${at.col}` : ""}: ${text}`;
+}
+
+/** Base class: every failure the engine reports carries its kind, exit code and hint. */
 export class EngineError extends Error {
+  readonly kind: ErrorKind;
   readonly exitCode: ExitCode;
   readonly hint: string | undefined;
   readonly prefix: string;
   readonly data: Record<string, unknown> | undefined;
-  constructor(exitCode: ExitCode, message: string, details: ErrorDetails = {}) {
-    super(message);
+  /** The message without its location prefix. */
+  readonly text: string;
+  readonly at: ErrorLocation | undefined;
+  constructor(kind: ErrorKind, message: string, details: ErrorDetails = {}) {
+    super(located(message, details.at), details.cause !== undefined ? { cause: details.cause } : undefined);
     this.name = new.target.name;
-    this.exitCode = exitCode;
+    this.kind = kind;
+    this.exitCode = exitCodeOf(kind);
     this.hint = details.hint;
     this.prefix = details.prefix ?? "devrites-engine: ";
     this.data = details.data;
+    this.text = message;
+    this.at = details.at;
   }
 }
 
-/** Exit 1: a disk operation failed or an edit did not read back. */
+/** True when `e` is an engine error of one of `kinds`: the way code tells failures apart. */
+export function isKind(e: unknown, ...kinds: ErrorKind[]): e is EngineError {
+  return e instanceof EngineError && kinds.includes(e.kind);
+}
+
+/** The same error (class, kind, hint, data, cause) about `at`: a batch names the line an entry came from. */
+export function locatedAt<E extends EngineError>(err: E, at: ErrorLocation): E {
+  const copy = Object.create(Object.getPrototypeOf(err) as object) as E;
+  for (const k of Object.getOwnPropertyNames(err)) Object.defineProperty(copy, k, Object.getOwnPropertyDescriptor(err, k)!);
+  Object.assign(copy as { message: string; at: ErrorLocation }, { message: located(err.text, at), at });
+  return copy;
+}
+
+/** Exit 1: a disk operation failed, an edit did not read back, or a bug. */
 export class InternalError extends EngineError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(1, message, details);
+  constructor(message: string, details: KindDetails<1> = {}) {
+    super(details.kind ?? "internal", message, details);
   }
 }
 
-/** Exit 2: no root, no active workspace, unsafe paths, missing required files, unknown command. */
+/** Exit 2: no root, no active workspace, unsafe paths, missing required files. */
 export class NoWorkspaceError extends EngineError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(2, message, details);
+  constructor(message: string, details: KindDetails<2> = {}) {
+    super(details.kind ?? "no-workspace", message, details);
   }
 }
 
 /** Exit 3: the request is understood but refused (not found, schema, blocked, check errors). */
 export class RefusedError extends EngineError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(3, message, details);
+  constructor(message: string, details: KindDetails<3> = {}) {
+    super(details.kind ?? "refused", message, details);
   }
 }
 
 /** Exit 4: the question is terminal with a different outcome. */
 export class ConflictError extends EngineError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(4, message, details);
+  constructor(message: string, details: KindDetails<4> = {}) {
+    super(details.kind ?? "conflict", message, details);
   }
 }
 
 /** Exit 5: malformed arguments, answers, batch files, sentinels or clock. */
 export class BadInputError extends EngineError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(5, message, details);
+  constructor(message: string, details: KindDetails<5> = {}) {
+    super(details.kind ?? "bad-input", message, details);
   }
 }
 
 /** Exit 6: two question blocks share the id a command would write. */
 export class DuplicateIdError extends EngineError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(6, message, details);
+  constructor(message: string, details: KindDetails<6> = {}) {
+    super(details.kind ?? "duplicate-id", message, details);
   }
 }
 
 /** Exit 7: the AFK budget says do not dispatch. */
 export class BudgetStopError extends EngineError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(7, message, details);
+  constructor(message: string, details: KindDetails<7> = {}) {
+    super(details.kind ?? "budget-stop", message, details);
   }
 }
 
 /** Exit 8: an external blocker was seen too few times to pause the run. */
 export class PauseDeferredError extends EngineError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(8, message, details);
+  constructor(message: string, details: KindDetails<8> = {}) {
+    super(details.kind ?? "pause-deferred", message, details);
   }
 }
 
 /** Exit 9: the workspace lock stayed taken past the lock timeout. */
 export class BusyError extends EngineError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(9, message, details);
+  constructor(message: string, details: KindDetails<9> = {}) {
+    super(details.kind ?? "lock-busy", message, details);
   }
 }
 
 /** Exit 2: no command, or one the engine does not have. */
 export class UnknownCommandError extends EngineError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(2, message, details);
+  constructor(message: string, details: ErrorDetails = {}) {
+    super("unknown-command", message, details);
   }
 }
 
 /** Exit 3: a `.journal` found on disk that the engine will not replay (it names files outside its own). */
 export class CorruptJournalError extends RefusedError {
-  constructor(journalPath: string, why: string) {
+  constructor(journalPath: string, why: string, cause?: unknown) {
     super(`corrupt journal ${journalPath}: ${why}`, {
+      kind: "journal-corrupt",
       hint: `check the file (a copied or hand-made workspace?), then delete it: rm ${journalPath}; nothing was replayed`,
       data: { journal: journalPath },
+      cause,
     });
   }
 }

@@ -29,7 +29,7 @@ function toValue(node: Node | null | undefined, text: string, lc: LineCounter, f
 export function parseYamlTop(text: string): YamlTop {
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false, strict: true });
-  const errors = doc.errors.map((e) => ({ message: e.message.split("\n")[0] ?? e.message, pos: lc.linePos(e.pos[0]) }));
+  const errors = doc.errors.map((e) => ({ message: e.message.split("\n")[0] ?? e.message, code: e.code, pos: lc.linePos(e.pos[0]) }));
   const contents = doc.contents;
   if (contents === null || contents === undefined || (isScalar(contents) && contents.value === null)) {
     return { kind: "empty", pairs: [], errors };

@@ -2,7 +2,7 @@
 // parser (README, Performance). The command table drives it; errors are in our own words.
 
 import { parseArgs } from "node:util";
-import { BadInputError, UnknownCommandError } from "../errors.js";
+import { BadInputError, UnknownCommandError, type ErrorDetails } from "../errors.js";
 import type { CommandArgs } from "../commands/types.js";
 import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./command-table.js";
 import { placeholder } from "./help.js";
@@ -88,7 +88,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     });
   } catch (e) {
     if (help || version) return { def, words, args: { positionals: [], options: {} }, help, version, json };
-    throw optionError(def, rest, (e as Error).message);
+    throw optionError(def, rest, e);
   }
   return { def, words, args: { positionals: parsed.positionals, options: parsed.values as CommandArgs["options"] }, help, version, json };
 }
@@ -97,7 +97,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
  * A bad option in our own words (parseArgs' text names its own API): which option, what is
  * wrong with it, and the nearest known option for a typo.
  */
-function optionError(def: CommandDef, rest: readonly string[], parseArgsMessage: string): BadInputError {
+function optionError(def: CommandDef, rest: readonly string[], parseArgsError: unknown): BadInputError {
+  // parseArgs' own error stays the cause, for DEVRITES_DEBUG.
+  const refuse = (message: string, details: ErrorDetails) => new BadInputError(message, { ...details, cause: parseArgsError });
   const options: Record<string, OptionDef> = { ...GLOBAL_OPTIONS, ...def.options };
   const shorts = new Map(Object.entries(options).flatMap(([n, o]) => (o.short ? [[o.short, n] as const] : [])));
   const cmd = def.words.join(" ");
@@ -112,7 +114,7 @@ function optionError(def: CommandDef, rest: readonly string[], parseArgsMessage:
     if (!a.startsWith("--")) {
       const bad = [...a.slice(1)].find((ch) => !shorts.has(ch));
       if (bad === undefined) continue;
-      return new BadInputError(`${cmd}: unknown option -${bad}`, { hint: `${usage}${answerNote}` });
+      return refuse(`${cmd}: unknown option -${bad}`, { hint: `${usage}${answerNote}` });
     }
     const eq = a.indexOf("=");
     const name = a.slice(2, eq < 0 ? undefined : eq);
@@ -120,15 +122,15 @@ function optionError(def: CommandDef, rest: readonly string[], parseArgsMessage:
     if (!o) {
       const near = closest(name, Object.keys(options)).map((n) => `--${n}`);
       const hint = `${near.length > 0 ? `did you mean ${near.join(" or ")}? ` : ""}${usage}${answerNote}`;
-      return new BadInputError(`${cmd}: unknown option --${name}`, { hint });
+      return refuse(`${cmd}: unknown option --${name}`, { hint });
     }
     const value = placeholder(def, name);
-    if (o.type === "boolean" && eq >= 0) return new BadInputError(`${cmd}: --${name} takes no value (got ${JSON.stringify(a.slice(eq + 1))})`, { hint: usage });
+    if (o.type === "boolean" && eq >= 0) return refuse(`${cmd}: --${name} takes no value (got ${JSON.stringify(a.slice(eq + 1))})`, { hint: usage });
     if (o.type === "string" && eq < 0) {
       const next = args[i + 1];
-      if (next === undefined) return new BadInputError(`${cmd}: --${name} needs a value (${value})`, { hint: usage });
+      if (next === undefined) return refuse(`${cmd}: --${name} needs a value (${value})`, { hint: usage });
       if (next.startsWith("-")) {
-        return new BadInputError(`${cmd}: --${name} needs a value (${value}), but ${JSON.stringify(next)} after it looks like an option`, {
+        return refuse(`${cmd}: --${name} needs a value (${value}), but ${JSON.stringify(next)} after it looks like an option`, {
           hint: `if ${JSON.stringify(next)} is the value, write it as --${name}=${next}`,
         });
       }
@@ -136,7 +138,7 @@ function optionError(def: CommandDef, rest: readonly string[], parseArgsMessage:
     }
   }
   // Not one of the cases above (a parseArgs we do not know yet): its own first sentence.
-  return new BadInputError(`${cmd}: ${parseArgsMessage.split(/\.\s/)[0]}`, { hint: `${usage}${answerNote}` });
+  return refuse(`${cmd}: ${String((parseArgsError as Error | undefined)?.message ?? parseArgsError).split(/\.\s/)[0]}`, { hint: `${usage}${answerNote}` });
 }
 
 /** The error for a command line that names no command. */

@@ -36,6 +36,54 @@ function printError(io: Io, err: EngineError, json: boolean): void {
   io.stderr(`${err.prefix}${err.message}\n${err.hint !== undefined ? `hint: ${err.hint}\n` : ""}`);
 }
 
+/** Anything thrown, as an engine error: errno errors are the user's I/O failure, the rest a bug; the original is the cause. */
+function asEngineError(e: unknown): EngineError {
+  if (e instanceof EngineError) return e;
+  const message = (e as Error | undefined)?.message ?? String(e);
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
+    // The file system said no (permissions, a full disk, a file where a directory should be):
+    // an I/O failure the user can fix, not a bug in the engine.
+    return new EngineError("io", `I/O failure (${code}): ${message}`, { hint: "check the path's permissions, type and free space, then retry", cause: e });
+  }
+  return new EngineError("internal", `internal error: ${message}`, {
+    hint: "this is a bug in devrites-engine; rerun with DEVRITES_DEBUG=1 for a stack trace and report it",
+    cause: e,
+  });
+}
+
+/** DEVRITES_DEBUG is on when set to anything but empty or 0. */
+const debugOn = (v: string | undefined): boolean => v !== undefined && v !== "" && v !== "0";
+
+/** Most causes a debug report follows (a cause chain is short; a cycle must not loop). */
+const MAX_CAUSES = 10;
+
+/**
+ * DEVRITES_DEBUG's report, after the normal message and hint: the kind, each cause (name,
+ * errno code, message), then the stacks, the error's own first and each cause's after it.
+ */
+function debugText(err: EngineError): string {
+  const lines = [`debug: kind ${err.kind} (exit ${err.exitCode})`];
+  const stacks = [err.stack ?? `${err.name}: ${err.message}`];
+  const seen = new Set<unknown>([err]);
+  // Breadth first: a failed commit whose rollback failed too has both in an AggregateError.
+  const queue: unknown[] = err.cause !== undefined ? [err.cause] : [];
+  for (let n = 1; queue.length > 0 && n <= MAX_CAUSES; n++) {
+    const c = queue.shift();
+    if (seen.has(c)) continue;
+    seen.add(c);
+    const code = (c as { code?: unknown } | null)?.code;
+    const kind = c instanceof EngineError ? ` [${c.kind}]` : "";
+    const name = c instanceof Error ? c.name : typeof c;
+    lines.push(`debug: cause ${n}: ${name}${kind}${code !== undefined ? ` ${String(code)}` : ""}: ${c instanceof Error ? c.message : String(c)}`);
+    if (!(c instanceof Error)) continue;
+    stacks.push(`caused by: ${c.stack ?? `${c.name}: ${c.message}`}`);
+    if (c instanceof AggregateError) queue.push(...(c.errors as unknown[]));
+    if (c.cause !== undefined) queue.push(c.cause);
+  }
+  return `${lines.join("\n")}\ndebug: stack:\n${stacks.join("\n")}\n`;
+}
+
 /** The words after `word` that are not options: `help --json state resolve` → state, resolve. */
 function commandWordsAfter(argv: readonly string[], word: string): string[] {
   return argv.slice(argv.indexOf(word) + 1).filter((a) => !a.startsWith("-"));
@@ -116,24 +164,9 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
     }
     return outcome.exit;
   } catch (e) {
-    if (e instanceof EngineError) {
-      printError(io, e, json);
-      return e.exitCode;
-    }
-    const err = e as Error;
-    const code = (e as NodeJS.ErrnoException | undefined)?.code;
-    if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
-      // The file system said no (permissions, a full disk, a file where a directory should be):
-      // an I/O failure the user can fix, not a bug in the engine.
-      printError(io, new EngineError(1, `I/O failure (${code}): ${err.message}`, { hint: "check the path's permissions, type and free space, then retry" }), json);
-      if (io.env.DEVRITES_DEBUG) io.stderr(`${err?.stack ?? ""}\n`);
-      return 1;
-    }
-    const internal = new EngineError(1, `internal error: ${err?.message ?? String(e)}`, {
-      hint: "this is a bug in devrites-engine; rerun with DEVRITES_DEBUG=1 for a stack trace and report it",
-    });
-    printError(io, internal, json);
-    if (io.env.DEVRITES_DEBUG) io.stderr(`${err?.stack ?? ""}\n`);
-    return 1;
+    const err = asEngineError(e);
+    printError(io, err, json);
+    if (debugOn(io.env.DEVRITES_DEBUG)) io.stderr(debugText(err));
+    return err.exitCode;
   }
 }

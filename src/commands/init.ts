@@ -22,7 +22,7 @@ export async function init(ctx: CommandContext, args: CommandArgs): Promise<Outc
   session.mutate(() => {
     // Two inits of one slug may both pass the first look; only the lock holder may create it.
     if (WORKSPACE_FILES.some((f) => session.read(f, false) !== undefined)) {
-      throw new RefusedError(`workspace ${slug} already exists at ${ws.dir}`, { hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}` });
+      throw new RefusedError(`workspace ${slug} already exists at ${ws.dir}`, { kind: "workspace-exists", hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}` });
     }
     if (activate) files.set(path.join(root, "ACTIVE"), `${slug}\n`);
     return { changes: { files, events: [{ event: "initialized", detail: { slug, activated: activate } }] }, result: undefined };

@@ -87,7 +87,7 @@ export async function questionsShow(ctx: CommandContext, args: CommandArgs): Pro
   }
   if (!blocks) {
     const open = doc.blocks.filter((b) => statusOf(b) === "open").map((b) => b.id);
-    throw new RefusedError(`qid not found: ${qid}`, { hint: open.length > 0 ? `open questions: ${open.join(", ")}` : "there are no open questions" });
+    throw new RefusedError(`qid not found: ${qid}`, { kind: "question-not-found", hint: open.length > 0 ? `open questions: ${open.join(", ")}` : "there are no open questions" });
   }
   if (blocks.length > 1) throw new DuplicateIdError(`duplicate question id ${qid} in questions.md`, { hint: `rename or merge the duplicate '## ${qid}' blocks by hand` });
   const b = blocks[0]!;

@@ -2,7 +2,7 @@
 // into the release workspace's touched-files.md under that workspace's lock. Every refusal is
 // `merge-manifest: BLOCKED: <reason>`, exit 3 (a missing or unsafe target too); no slug is exit 5.
 
-import { BadInputError, EngineError } from "../errors.js";
+import { BadInputError, EngineError, isKind } from "../errors.js";
 import { mergeSummary, planMergeManifest } from "../domain/merge-manifest.js";
 import { BLOCKED_PREFIX, blocked } from "../domain/sequence-chain.js";
 import { openWorkspace, type Workspace } from "../workspace/locate.js";
@@ -23,7 +23,8 @@ function asBlocked(e: unknown): unknown {
  * (the generic "No active workspace" text is about ACTIVE, which this command does not read).
  */
 function locateTarget(ctx: CommandContext, slug: string): { root: string; ws: Workspace } {
-  const missing = (e: unknown) => e instanceof EngineError && e.exitCode === 2 && !/^unsafe/.test(e.message);
+  // Missing, not unsafe: a symlinked root or workspace keeps its own message.
+  const missing = (e: unknown) => isKind(e, "no-workspace", "file-missing");
   let root: string;
   try {
     root = ctx.root();

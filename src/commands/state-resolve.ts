@@ -2,7 +2,7 @@
 // question is among them. Checks run in this order: workspace and its files, arguments,
 // schema gate, lock, question. Without an answer, the one written in questions.md counts.
 
-import { BadInputError, EngineError, NoWorkspaceError, type ErrorDetails } from "../errors.js";
+import { BadInputError, EngineError, NoWorkspaceError } from "../errors.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { parseBatchLines } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
@@ -25,6 +25,7 @@ export function openForResolve(ctx: CommandContext, checkArguments: () => void =
   // step 1 (exit 2, asserted by the public conformance suite), with a hint that fits it.
   if (!session.check("questions.md", false)) {
     throw new NoWorkspaceError(`questions.md missing at ${session.path("questions.md")}`, {
+      kind: "file-missing",
       hint: "this workspace has no questions yet, so there is nothing to resolve (devrites-engine migrate or question add creates questions.md)",
     });
   }
@@ -48,8 +49,7 @@ function batchFailure(file: string, failures: readonly EntryFailure[]): EngineEr
   const sorted = [...failures].sort((a, b) => a.line - b.line);
   const first = sorted[0]!.error;
   if (sorted.length === 1) return first;
-  const Kind = first.constructor as new (message: string, details?: ErrorDetails) => EngineError;
-  return new Kind(`${file}: ${sorted.length} entries refused, nothing written:\n${sorted.map((f) => `  ${f.error.message}`).join("\n")}`, {
+  return new EngineError(first.kind, `${file}: ${sorted.length} entries refused, nothing written:\n${sorted.map((f) => `  ${f.error.message}`).join("\n")}`, {
     hint: `fix every listed line, then run the batch again (exit ${first.exitCode} is the first line's)`,
     data: { failures: sorted.map((f) => ({ line: f.line, exit: f.error.exitCode, error: f.error.message, hint: f.error.hint ?? null })) },
   });
@@ -78,7 +78,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
         failures.push({ line: e.line, error: err as BadInputError });
         continue;
       }
-      if (answer === "") failures.push({ line: e.line, error: new BadInputError(`${o.batch}:${e.line}: empty answer for ${e.qid}`) });
+      if (answer === "") failures.push({ line: e.line, error: new BadInputError(`empty answer for ${e.qid}`, { kind: "bad-batch", at: { file: o.batch, line: e.line } }) });
       else entries.push({ qid: e.qid, kind: e.kind, source: { kind: "text", text: answer }, where: { file: o.batch, line: e.line } });
     }
     if (entries.length === 0 && failures.length === 0) throw new BadInputError(`${o.batch} has no entries`, { hint: "write one `qid: answer` per line" });

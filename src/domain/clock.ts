@@ -39,6 +39,7 @@ export function resolveNow(envValue: string | undefined, real: () => Date): Date
   const t = parseTimestamp(envValue);
   if (!t) {
     throw new BadInputError(`DEVRITES_NOW is not a timestamp: ${JSON.stringify(envValue)}`, {
+      kind: "bad-env",
       hint: "use RFC 3339 (2026-07-20T10:00:00Z) or a date (2026-07-20), or unset it",
     });
   }

@@ -52,15 +52,17 @@ export function assertSchema(doc: StateDoc, slug: string): void {
   if (value === ENGINE_SCHEMA) return;
   if (value === undefined) {
     throw new RefusedError(`state.md schema row is invalid (value "${raw}"); expected the workspace schema version`, {
+      kind: "schema-mismatch",
       hint: `set the schema field to ${ENGINE_SCHEMA}, or run devrites-engine migrate ${slug}`,
     });
   }
   if (value < ENGINE_SCHEMA) {
     throw new RefusedError(
       `workspace schema version refused: workspace ${slug} predates the v5 workspace schema (schema ${value}, engine requires ${ENGINE_SCHEMA}); run devrites-engine migrate ${slug}`,
+      { kind: "schema-mismatch" },
     );
   }
-  throw new RefusedError(`workspace schema version refused: workspace ${slug} declares schema ${value}, newer than this engine's ${ENGINE_SCHEMA}; upgrade devrites-engine`);
+  throw new RefusedError(`workspace schema version refused: workspace ${slug} declares schema ${value}, newer than this engine's ${ENGINE_SCHEMA}; upgrade devrites-engine`, { kind: "schema-mismatch" });
 }
 
 /**
@@ -89,11 +91,11 @@ export function verifyState(text: string, expect: Record<string, string | null>,
   for (const [key, want] of Object.entries(expect)) {
     const got = cursorValue(doc, key);
     if (want === null ? got !== undefined : got !== want) {
-      throw new InternalError(`state.md did not read back: ${key} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}; nothing was written`);
+      throw new InternalError(`state.md did not read back: ${key} is ${JSON.stringify(got)}, expected ${JSON.stringify(want)}; nothing was written`, { kind: "read-back" });
     }
   }
   const problem = check?.(doc);
-  if (problem) throw new InternalError(`state.md did not read back: ${problem}; nothing was written`);
+  if (problem) throw new InternalError(`state.md did not read back: ${problem}; nothing was written`, { kind: "read-back" });
   return doc;
 }
 

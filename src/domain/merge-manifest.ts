@@ -131,7 +131,7 @@ function verifyMerged(text: string, rows: readonly ManifestRow[], file: string):
       return r.path === w.path && r.state === w.state && r.slice === w.slice && r.reason === w.reason;
     });
   if (v || !same) {
-    throw new InternalError(`the merged ${file} did not read back${v ? ` (line ${v.line}: ${v.message})` : ""}; nothing written`);
+    throw new InternalError(`the merged ${file} did not read back${v ? ` (line ${v.line}: ${v.message})` : ""}; nothing written`, { kind: "read-back" });
   }
 }
 

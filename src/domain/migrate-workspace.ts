@@ -49,10 +49,10 @@ export function planMigrate(stateText: string, slug: string, now: Date): Migrate
   const doc = parseState(stateText);
   const { value, raw } = declaredSchema(doc);
   if (value === undefined) {
-    throw new RefusedError(`state.md schema row is invalid (value "${raw}"); expected the workspace schema version`, { hint: "correct the schema field by hand (2, 3 or 4), then run migrate again" });
+    throw new RefusedError(`state.md schema row is invalid (value "${raw}"); expected the workspace schema version`, { kind: "schema-mismatch", hint: "correct the schema field by hand (2, 3 or 4), then run migrate again" });
   }
   if (value > ENGINE_SCHEMA) {
-    throw new RefusedError(`workspace schema version refused: workspace ${slug} declares schema ${value}, newer than this engine's ${ENGINE_SCHEMA}; upgrade devrites-engine`);
+    throw new RefusedError(`workspace schema version refused: workspace ${slug} declares schema ${value}, newer than this engine's ${ENGINE_SCHEMA}; upgrade devrites-engine`, { kind: "schema-mismatch" });
   }
   if (value === ENGINE_SCHEMA) return { from: value, state: undefined };
   const existing = doc.cursor.get("schema");

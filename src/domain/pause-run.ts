@@ -38,6 +38,7 @@ export function blockerThreshold(envValue: string | undefined): number {
   if (envValue === undefined || envValue.trim() === "") return DEFAULT_BLOCKER_THRESHOLD;
   if (!/^[0-9]+$/.test(envValue.trim())) {
     throw new BadInputError(`DEVRITES_BLOCKER_THRESHOLD must be a whole number of reports (0 disables), not ${JSON.stringify(envValue)}`, {
+      kind: "bad-env",
       hint: `unset it for the default ${DEFAULT_BLOCKER_THRESHOLD}`,
     });
   }

@@ -251,7 +251,7 @@ function verifyQuestions(text: string, before: number, qid: string, input: Raise
     fieldValue(b, "proposed") === proposed &&
     optionsOf(b).length === input.options.length &&
     (!answered || (fieldValue(b, "answer") === proposed && fieldValue(b, "answered_by") === "afk"));
-  if (!ok) throw new InternalError(`questions.md did not read back for ${qid}; nothing was written`);
+  if (!ok) throw new InternalError(`questions.md did not read back for ${qid}; nothing was written`, { kind: "read-back" });
 }
 
 /**
@@ -266,6 +266,7 @@ export function planRaise(texts: RaiseTexts, input: RaiseInput, mode: RaiseMode,
   assertAppendable(qdoc);
   if (input.supersedes !== undefined && !qdoc.byId.has(input.supersedes) && !qdoc.register.some((r) => r.id === input.supersedes)) {
     throw new RefusedError(`--supersedes names no question: ${input.supersedes}`, {
+      kind: "question-not-found",
       hint: "give the id of an existing question in questions.md (ids are case-sensitive)",
     });
   }
@@ -321,7 +322,7 @@ export function planRaise(texts: RaiseTexts, input: RaiseInput, mode: RaiseMode,
       related: [qid, input.slice].filter((x): x is string => x !== undefined).join(", "),
     });
     const decisions = applyEdits(base, [edit]);
-    if (parseDecisions(decisions).highest !== Number(id.slice(4))) throw new InternalError(`decisions.md did not read back ${id}; nothing was written`);
+    if (parseDecisions(decisions).highest !== Number(id.slice(4))) throw new InternalError(`decisions.md did not read back ${id}; nothing was written`, { kind: "read-back" });
     events.push(raised("auto_picked"), { event: "auto_picked", qid, by: "afk", detail: { answer: proposed, decision: id } });
     return { qid, outcome: "auto_picked", gate: input.gate, proposed, questions, state: undefined, decisions, decisionId: id, queuedBehind: undefined, note, events };
   }

@@ -3,7 +3,7 @@
 // failure anywhere means nothing is written. An answer may also come from the block itself
 // (written there by a person): then its lines are kept and only the bookkeeping is done.
 
-import { ConflictError, DuplicateIdError, InternalError, RefusedError, BadInputError, type EngineError } from "../errors.js";
+import { ConflictError, DuplicateIdError, InternalError, locatedAt, RefusedError, BadInputError, type EngineError } from "../errors.js";
 import { appendDecisionEdit, parseDecisions } from "../documents/decisions/decisions.js";
 import { questionsSource, type BlockReplacement, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { answeredAtEdits, closeBlockEdits } from "../documents/questions/edit-questions.js";
@@ -74,10 +74,7 @@ export interface ResolvePlan<Q extends FileContent = FileContent> {
 }
 
 function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
-  if (!entry.where) return err;
-  const { file, line } = entry.where;
-  (err as { message: string }).message = `${file}:${line}: ${err.message}`;
-  return err;
+  return entry.where ? locatedAt(err, entry.where) : err;
 }
 
 /** Up to 10 ids, then how many more: a hint stays one readable line on a 10,000-question file. */
@@ -96,6 +93,7 @@ function findBlock(src: QuestionsSource, qid: string): OpenBlock {
     }
     const open = doc.blocks.filter((b) => statusOf(b) === "open").map((b) => b.id);
     throw new RefusedError(`qid not found: ${qid}`, {
+      kind: "question-not-found",
       hint: open.length > 0 ? `open questions: ${listSome(open)}` : "there are no open questions",
       data: { open },
     });
@@ -110,7 +108,7 @@ function findBlock(src: QuestionsSource, qid: string): OpenBlock {
   try {
     return src.open(qid, spans[0]!);
   } catch (e) {
-    throw new InternalError(`questions.md: ${(e as Error).message}; nothing was written`);
+    throw new InternalError(`questions.md: ${(e as Error).message}; nothing was written`, { cause: e });
   }
 }
 
@@ -306,7 +304,7 @@ function verifyBlock(b: QuestionBlock | undefined, check: BlockCheck, ts: string
     answer === check.written &&
     fieldValue(b, "answered_at") === ts &&
     (human === undefined || (human ? by.length === 1 && by[0]!.value === "human" : by.length === 0));
-  if (!ok) throw new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`);
+  if (!ok) throw new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`, { kind: "read-back" });
 }
 
 function writtenOrUndefined(b: QuestionBlock): string | undefined {

@@ -40,17 +40,19 @@ export function planResume(stateText: string, input: ResumeInput, now: Date): Re
   if (input.auto) {
     const label = pauseLine(code, undefined);
     if (code !== AUTO_RESUMABLE) {
-      throw new RefusedError(`not auto-resumable: ${label}`, { hint: "a person resumes it: devrites-engine state resume [--note TEXT]", data: { reason: code } });
+      throw new RefusedError(`not auto-resumable: ${label}`, { kind: "not-resumable", hint: "a person resumes it: devrites-engine state resume [--note TEXT]", data: { reason: code } });
     }
     const at = resumesAt === undefined ? undefined : parseTimestamp(resumesAt);
     if (!at) {
       throw new RefusedError(`not auto-resumable: ${label} with no valid resumes_at`, {
+        kind: "not-resumable",
         hint: "record the reset time with state pause --reason usage_cap --until TIMESTAMP, or resume by hand",
         data: { reason: code, resumes_at: resumesAt },
       });
     }
     if (at.getTime() > now.getTime()) {
       throw new RefusedError(`not auto-resumable yet: the usage cap resets at ${formatTimestamp(at)}`, {
+        kind: "not-resumable",
         hint: "retry after that time, or resume by hand with devrites-engine state resume",
         data: { reason: code, resumes_at: formatTimestamp(at) },
       });

@@ -4,7 +4,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { BadInputError, RefusedError } from "../errors.js";
+import { BadInputError, isKind } from "../errors.js";
 import { READ_CAP_BYTES, readRegularFile } from "./disk.js";
 import { parseFlatYaml } from "../documents/afk/flat-yaml.js";
 import { firstError, validateSentinel, type Sentinel } from "../documents/afk/sentinel.js";
@@ -33,17 +33,21 @@ export async function readSentinel(root: string): Promise<Mode> {
   } catch (e) {
     // Present but unreadable as a file (a dangling link): failing closed beats guessing HITL.
     throw new BadInputError(`cannot read the AFK sentinel ${p}: ${(e as Error).message}`, {
+      kind: "bad-sentinel",
       hint: "point the link at a file, or remove it to run with a human present (HITL)",
+      cause: e,
     });
   }
   if (st.isDirectory()) {
     throw new BadInputError(`${p} is a directory; the AFK sentinel must be a file`, {
+      kind: "bad-sentinel",
       hint: "remove the directory (HITL), or replace it with a file (AFK)",
     });
   }
   if (!st.isFile()) {
     // A FIFO or device would block or stream forever; only a regular file is a sentinel.
     throw new BadInputError(`${p} is not a regular file; the AFK sentinel must be a file`, {
+      kind: "bad-sentinel",
       hint: "remove it (HITL), or replace it with a regular file (AFK)",
     });
   }
@@ -52,7 +56,8 @@ export async function readSentinel(root: string): Promise<Mode> {
     // fstat on the open descriptor again: the path may have been swapped since the stat above.
     text = readRegularFile(p, { name: "the AFK sentinel", capBytes: READ_CAP_BYTES.sentinel, noFollow: false })?.toString("utf8") ?? "";
   } catch (e) {
-    throw new BadInputError(`cannot read the AFK sentinel ${p}: ${(e as Error).message}`, e instanceof RefusedError ? { hint: "replace it with a regular file (AFK), or remove it (HITL)" } : {});
+    const hint = isKind(e, "unsafe-file") ? { hint: "replace it with a regular file (AFK), or remove it (HITL)" } : {};
+    throw new BadInputError(`cannot read the AFK sentinel ${p}: ${(e as Error).message}`, { kind: "bad-sentinel", ...hint, cause: e });
   }
   const display = displayName(root);
   if (!/\S/.test(text.replace(/(^|\n)[ \t]*#[^\n]*/g, "$1"))) {
@@ -82,6 +87,7 @@ export async function readValidSentinel(root: string): Promise<Mode> {
     const err = firstError(mode.sentinel);
     if (err) {
       throw new BadInputError(`malformed AFK sentinel: ${err.message}`, {
+        kind: "bad-sentinel",
         hint: "fix the value in the sentinel (plain integers, a list of gates, true/false), or remove the file to stop unattended mode",
         data: { file: mode.path, line: err.line, col: err.col, key: err.key, rule: err.rule },
       });

@@ -3,7 +3,7 @@
 // way the engine reads a file it finds: opened once, fstat'ed, regular files only, size-capped.
 
 import fs from "node:fs";
-import { InternalError, RefusedError } from "../errors.js";
+import { InternalError, isKind, RefusedError } from "../errors.js";
 
 /** The calls that can fail mid-commit. Production uses node:fs; tests replace entries. */
 export const disk = {
@@ -81,17 +81,17 @@ export function readRegularFile(p: string, opts: ReadOptions): Buffer | undefine
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return undefined;
     if (code === "ELOOP" && opts.noFollow) {
-      throw new RefusedError(`${opts.name} is a symbolic link: ${p}`, { hint: "replace the link with a regular file; the engine never writes through links" });
+      throw new RefusedError(`${opts.name} is a symbolic link: ${p}`, { kind: "unsafe-file", hint: "replace the link with a regular file; the engine never writes through links", cause: e });
     }
-    throw new InternalError(`cannot open ${opts.name} (${code ?? "error"}): ${p}`, { hint: "check the file's permissions and the disk, then retry" });
+    throw new InternalError(`cannot open ${opts.name} (${code ?? "error"}): ${p}`, { kind: "io", hint: "check the file's permissions and the disk, then retry", cause: e });
   }
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) {
-      throw new RefusedError(`${opts.name} is ${kindOf(st)}, not a regular file: ${p}`, { hint: "replace it with a regular file (or remove it); the engine reads only regular files" });
+      throw new RefusedError(`${opts.name} is ${kindOf(st)}, not a regular file: ${p}`, { kind: "unsafe-file", hint: "replace it with a regular file (or remove it); the engine reads only regular files" });
     }
     if (st.size > opts.capBytes) {
-      throw new RefusedError(`${opts.name} is too large (${st.size} bytes, the limit is ${opts.capBytes}): ${p}`, { hint: "check the file: it is far larger than the engine ever writes" });
+      throw new RefusedError(`${opts.name} is too large (${st.size} bytes, the limit is ${opts.capBytes}): ${p}`, { kind: "unsafe-file", hint: "check the file: it is far larger than the engine ever writes" });
     }
     const buf = Buffer.allocUnsafe(st.size);
     let done = 0;
@@ -102,8 +102,8 @@ export function readRegularFile(p: string, opts: ReadOptions): Buffer | undefine
     }
     return done === st.size ? buf : buf.subarray(0, done);
   } catch (e) {
-    if (e instanceof RefusedError) throw e;
-    throw new InternalError(`cannot read ${opts.name} (${(e as NodeJS.ErrnoException).code ?? "error"}): ${p}`, { hint: "check the file's permissions and the disk, then retry" });
+    if (isKind(e, "unsafe-file")) throw e;
+    throw new InternalError(`cannot read ${opts.name} (${(e as NodeJS.ErrnoException).code ?? "error"}): ${p}`, { kind: "io", hint: "check the file's permissions and the disk, then retry", cause: e });
   } finally {
     fs.closeSync(fd);
   }

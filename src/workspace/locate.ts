@@ -42,6 +42,7 @@ function lstat(p: string): fs.Stats | undefined {
 
 function unsafeRoot(p: string): NoWorkspaceError {
   return new NoWorkspaceError(`unsafe root: ${p} is a symbolic link`, {
+    kind: "unsafe-root",
     hint: "point --root (or DEVRITES_ROOT) at the real directory",
   });
 }
@@ -147,13 +148,13 @@ export function openWorkspace(root: string, slug: string | undefined): Workspace
   const st = lstat(dir);
   if (!st) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `unknown workspace ${JSON.stringify(slug)} (no ${path.join(root, "work", slug)}); ${workspacesHere(root, slug)}` });
   if (st.isSymbolicLink()) {
-    throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { hint: "workspaces must be real directories inside the root" });
+    throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { kind: "unsafe-root", hint: "workspaces must be real directories inside the root" });
   }
   if (!st.isDirectory()) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${dir} is not a directory` });
   const realRoot = fs.realpathSync(root);
   const realDir = fs.realpathSync(dir);
   if (path.relative(realRoot, realDir).startsWith("..")) {
-    throw new NoWorkspaceError(`unsafe workspace: ${dir} resolves outside the root`, { hint: "workspaces must be real directories inside the root" });
+    throw new NoWorkspaceError(`unsafe workspace: ${dir} resolves outside the root`, { kind: "unsafe-root", hint: "workspaces must be real directories inside the root" });
   }
   return { root, slug, dir };
 }
@@ -174,11 +175,11 @@ export function locateAnyWorkspace(root: string, slug: string): FoundWorkspace |
   const st = lstat(dir);
   if (!st) return undefined;
   if (st.isSymbolicLink()) {
-    throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { hint: "workspaces must be real directories inside the root" });
+    throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { kind: "unsafe-root", hint: "workspaces must be real directories inside the root" });
   }
   if (!st.isDirectory()) return undefined;
   if (path.relative(fs.realpathSync(root), fs.realpathSync(dir)).startsWith("..")) {
-    throw new NoWorkspaceError(`unsafe workspace: ${dir} resolves outside the root`, { hint: "workspaces must be real directories inside the root" });
+    throw new NoWorkspaceError(`unsafe workspace: ${dir} resolves outside the root`, { kind: "unsafe-root", hint: "workspaces must be real directories inside the root" });
   }
   return { ws: { root, slug, dir }, archived: true };
 }
@@ -194,7 +195,7 @@ export function readWorkspaceFile(dir: string, name: string, required: boolean):
 
 /** A required workspace file is missing: the workspace exists, so the way on is the file, not init. */
 function missingFile(name: string, p: string): NoWorkspaceError {
-  return new NoWorkspaceError(`${name} missing at ${p}`, { hint: `restore ${name} from version control or a backup (the workspace exists, so init would refuse it)` });
+  return new NoWorkspaceError(`${name} missing at ${p}`, { kind: "file-missing", hint: `restore ${name} from version control or a backup (the workspace exists, so init would refuse it)` });
 }
 
 /** readWorkspaceFile without the decoding: the bytes, checked to be UTF-8. */
@@ -224,9 +225,9 @@ export function workspaceFilePath(dir: string, name: string, required: boolean):
     return undefined;
   }
   if (st.isSymbolicLink()) {
-    throw new RefusedError(`${name} is a symbolic link: ${p}`, { hint: "replace the link with a regular file; the engine never writes through links" });
+    throw new RefusedError(`${name} is a symbolic link: ${p}`, { kind: "unsafe-file", hint: "replace the link with a regular file; the engine never writes through links" });
   }
-  if (!st.isFile()) throw new RefusedError(`${name} is ${kindOf(st)}, not a regular file: ${p}`);
+  if (!st.isFile()) throw new RefusedError(`${name} is ${kindOf(st)}, not a regular file: ${p}`, { kind: "unsafe-file" });
   return p;
 }
 
@@ -240,23 +241,24 @@ export function createWorkspaceDir(root: string, slug: string, files: readonly s
   // workspace (and every later write) outside the project.
   for (const p of [root, path.join(root, "work")]) {
     const up = lstat(p);
-    if (up?.isSymbolicLink()) throw new NoWorkspaceError(`unsafe root: ${p} is a symbolic link`, { hint: "replace the link with a real directory" });
-    if (up && !up.isDirectory()) throw new RefusedError(`${p} exists and is not a directory`, { hint: "move it away, then run init again" });
+    if (up?.isSymbolicLink()) throw new NoWorkspaceError(`unsafe root: ${p} is a symbolic link`, { kind: "unsafe-root", hint: "replace the link with a real directory" });
+    if (up && !up.isDirectory()) throw new RefusedError(`${p} exists and is not a directory`, { kind: "unsafe-file", hint: "move it away, then run init again" });
   }
   const dir = path.join(root, "work", slug);
   const st = lstat(dir);
-  if (st?.isSymbolicLink()) throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`);
-  if (st && !st.isDirectory()) throw new RefusedError(`${dir} exists and is not a directory`);
+  if (st?.isSymbolicLink()) throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { kind: "unsafe-root" });
+  if (st && !st.isDirectory()) throw new RefusedError(`${dir} exists and is not a directory`, { kind: "unsafe-file" });
   // A journal there is an init killed mid-commit: the lock holder finishes it before checking again.
   if (st && !lstat(path.join(dir, ".journal")) && files.some((f) => lstat(path.join(dir, f)) !== undefined)) {
     throw new RefusedError(`workspace ${slug} already exists at ${dir}`, {
+      kind: "workspace-exists",
       hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}`,
     });
   }
   try {
     fs.mkdirSync(dir, { recursive: true });
   } catch (e) {
-    throw new InternalError(`cannot create ${dir} (${(e as NodeJS.ErrnoException).code ?? "error"})`, { hint: "check the directory's permissions and free space" });
+    throw new InternalError(`cannot create ${dir} (${(e as NodeJS.ErrnoException).code ?? "error"})`, { kind: "io", hint: "check the directory's permissions and free space", cause: e });
   }
   return { root, slug, dir };
 }

@@ -52,7 +52,7 @@ function readHolder(p: string): { holder: LockHolder | undefined; mtimeMs: numbe
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return undefined; // gone between our attempts: try again
     if (code === "ELOOP") throw notALock(p, "a symbolic link");
-    throw new InternalError(`cannot read lock ${p} (${code ?? "error"})`, { hint: "check the workspace directory's permissions" });
+    throw new InternalError(`cannot read lock ${p} (${code ?? "error"})`, { kind: "io", hint: "check the workspace directory's permissions", cause: e });
   }
   try {
     const st = fs.fstatSync(fd);
@@ -73,7 +73,7 @@ function readHolder(p: string): { holder: LockHolder | undefined; mtimeMs: numbe
 }
 
 function notALock(p: string, what: string): RefusedError {
-  return new RefusedError(`${p} is ${what}, not a lock file the engine wrote`, { hint: "remove it (no devrites-engine command is running on this workspace?), then retry" });
+  return new RefusedError(`${p} is ${what}, not a lock file the engine wrote`, { kind: "unsafe-file", hint: "remove it (no devrites-engine command is running on this workspace?), then retry" });
 }
 
 function isStale(info: { holder: LockHolder | undefined; mtimeMs: number }, host: string, nowMs: number): boolean {
@@ -87,7 +87,7 @@ function tryCreate(p: string, content: string): boolean {
     fd = disk.openSync(p, "wx", 0o644);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw new InternalError(`cannot create lock ${p}: ${(e as Error).message}`);
+    throw new InternalError(`cannot create lock ${p}: ${(e as Error).message}`, { kind: "io", cause: e });
   }
   try {
     writeAll(fd, Buffer.from(content, "utf8"));
@@ -95,7 +95,7 @@ function tryCreate(p: string, content: string): boolean {
     // An empty or torn lock would make the next command wait out the grace period: leave none.
     disk.closeSync(fd);
     fs.rmSync(p, { force: true });
-    throw new InternalError(`cannot write lock ${p}: ${(e as Error).message}`, { hint: "free disk space, then retry" });
+    throw new InternalError(`cannot write lock ${p}: ${(e as Error).message}`, { kind: "io", hint: "free disk space, then retry", cause: e });
   }
   disk.closeSync(fd);
   return true;
@@ -172,7 +172,7 @@ export function acquireLock(dir: string, opts: { pid: number; host: string; time
 export function lockTimeoutMs(envValue: string | undefined): number {
   if (envValue === undefined || envValue === "") return DEFAULT_LOCK_TIMEOUT_MS;
   if (!/^\d+$/.test(envValue.trim())) {
-    throw new BadInputError(`DEVRITES_LOCK_TIMEOUT_MS must be a whole number of milliseconds, not ${JSON.stringify(envValue)}`);
+    throw new BadInputError(`DEVRITES_LOCK_TIMEOUT_MS must be a whole number of milliseconds, not ${JSON.stringify(envValue)}`, { kind: "bad-env" });
   }
   return Number(envValue.trim());
 }

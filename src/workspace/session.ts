@@ -3,7 +3,7 @@
 
 import path from "node:path";
 import type { Io } from "../io.js";
-import { InternalError } from "../errors.js";
+import { EngineError, InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
 import { EVENTS_FILE, renderEvents } from "./events.js";
 import { acquireLock, lockTimeoutMs, processAlive } from "./lock.js";
@@ -105,8 +105,8 @@ export class WorkspaceSession {
     try {
       commit(this.ws.dir, writes, appends);
     } catch (e) {
-      if (e instanceof Error && "exitCode" in e) throw e;
-      throw new InternalError(`commit failed: ${(e as Error).message}`);
+      if (e instanceof EngineError) throw e;
+      throw new InternalError(`commit failed: ${(e as Error).message}`, { kind: "io", cause: e });
     }
   }
 }

@@ -8,7 +8,7 @@ import { nodeCrypto, nodeZlib } from "./lazy-builtins.js";
 import fs from "node:fs";
 import path from "node:path";
 import type { FileContent } from "../documents/text-edit.js";
-import { CorruptJournalError, InternalError, RefusedError } from "../errors.js";
+import { CorruptJournalError, InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, READ_CAP_BYTES, readRegularFile, writeAll } from "./disk.js";
 
 export const JOURNAL_FILE = ".journal";
@@ -137,8 +137,8 @@ function targetInfo(target: string): { mode: number; existed: boolean } {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return { mode: 0o666 & ~process.umask(), existed: false };
     throw e;
   }
-  if (st.isSymbolicLink()) throw new RefusedError(`${target} is a symbolic link; the engine never writes through links`);
-  if (!st.isFile()) throw new RefusedError(`${target} is ${kindOf(st)}, not a regular file; the engine writes only regular files`);
+  if (st.isSymbolicLink()) throw new RefusedError(`${target} is a symbolic link; the engine never writes through links`, { kind: "unsafe-file" });
+  if (!st.isFile()) throw new RefusedError(`${target} is ${kindOf(st)}, not a regular file; the engine writes only regular files`, { kind: "unsafe-file" });
   return { mode: st.mode & 0o7777, existed: true };
 }
 
@@ -161,7 +161,7 @@ function appendPoint(p: string): { offset: number; needsNewline: boolean } {
   }
   try {
     const st = fs.fstatSync(fd);
-    if (!st.isFile()) throw new RefusedError(`${p} is ${kindOf(st)}, not a regular file`);
+    if (!st.isFile()) throw new RefusedError(`${p} is ${kindOf(st)}, not a regular file`, { kind: "unsafe-file" });
     if (st.size === 0) return { offset: 0, needsNewline: false };
     const last = Buffer.alloc(1);
     fs.readSync(fd, last, 0, 1, st.size - 1);
@@ -177,7 +177,7 @@ function openForAppend(target: string, create: boolean): number {
   const st = fs.fstatSync(fd);
   if (!st.isFile()) {
     disk.closeSync(fd);
-    throw new RefusedError(`${target} is ${kindOf(st)}, not a regular file`);
+    throw new RefusedError(`${target} is ${kindOf(st)}, not a regular file`, { kind: "unsafe-file" });
   }
   return fd;
 }
@@ -327,9 +327,11 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
     }
     for (const t of made) fs.rmSync(t, { force: true });
     fs.rmSync(journalPath, { force: true });
-    if (e instanceof RefusedError) throw e;
+    if (isKind(e, "unsafe-file")) throw e;
     throw new InternalError(`could not prepare the commit in ${dir}: ${errText(e)}; nothing was changed`, {
+      kind: "io",
       hint: "free disk space or fix the directory's permissions, then retry",
+      cause: e,
     });
   }
   try {
@@ -339,11 +341,15 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       rollBack(dir, journal);
     } catch (e2) {
       throw new InternalError(`commit interrupted in ${dir}: ${errText(e)}; rolling back failed too: ${errText(e2)}`, {
+        kind: "io",
         hint: "fix the cause (disk space, permissions), then run any devrites-engine command in this workspace to finish it from the journal",
+        cause: new AggregateError([e, e2], "the commit and its rollback both failed"),
       });
     }
     throw new InternalError(`could not commit in ${dir}: ${errText(e)}; every file was rolled back`, {
+      kind: "io",
       hint: "free disk space or fix the files' permissions, then retry",
+      cause: e,
     });
   }
 }
@@ -428,7 +434,7 @@ function readJournal(dir: string): JournalRead {
   try {
     bytes = readRegularFile(journalPath, { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
   } catch (e) {
-    if (e instanceof RefusedError) throw new CorruptJournalError(journalPath, e.message);
+    if (isKind(e, "unsafe-file")) throw new CorruptJournalError(journalPath, e.text, e);
     throw e;
   }
   if (bytes === undefined) return { kind: "none" };
@@ -453,7 +459,7 @@ function matches(p: string, f: JournalFile): boolean {
   try {
     data = readRegularFile(p, { name: path.basename(p), capBytes: f.size ?? READ_CAP_BYTES.workspaceFile, noFollow: true });
   } catch (e) {
-    if (e instanceof RefusedError) return false; // a link, a non-file, or larger than recorded
+    if (isKind(e, "unsafe-file")) return false; // a link, a non-file, or larger than recorded
     throw e;
   }
   if (data === undefined) return false;
@@ -498,12 +504,14 @@ export function recoverJournal(dir: string): RecoveryOutcome {
         applyJournal(dir, j);
         outcome = "finished";
       } catch (e) {
-        if (e instanceof RefusedError) throw e;
+        if (isKind(e, "unsafe-file", "journal-corrupt")) throw e;
         try {
           rollBack(dir, j);
         } catch (e2) {
           throw new InternalError(`cannot finish or roll back the journal in ${dir}: ${errText(e)}; ${errText(e2)}`, {
+            kind: "io",
             hint: "fix the cause (disk space, permissions), then retry",
+            cause: new AggregateError([e, e2], "the replay and its rollback both failed"),
           });
         }
         outcome = "discarded";
@@ -519,7 +527,7 @@ export function recoverJournal(dir: string): RecoveryOutcome {
     const st = lstat(p);
     if (!st) continue;
     if (!st.isFile()) {
-      throw new RefusedError(`${p} is ${kindOf(st)} named like an engine temp file`, { hint: "remove or rename it; the engine deletes only its own temp files" });
+      throw new RefusedError(`${p} is ${kindOf(st)} named like an engine temp file`, { kind: "unsafe-file", hint: "remove or rename it; the engine deletes only its own temp files" });
     }
     disk.unlinkSync(p);
     if (outcome === "none") outcome = "discarded";

@@ -22,7 +22,7 @@ export function readUserFile(cwd: string, name: string): string | undefined {
   }
   if (!isUtf8(bytes)) {
     const line = invalidUtf8Line(bytes) ?? 1;
-    throw new BadInputError(`${name}:${line}: the batch file is not valid UTF-8 (line ${line})`, { hint: "convert the file to UTF-8, then retry" });
+    throw new BadInputError(`the batch file is not valid UTF-8 (line ${line})`, { kind: "bad-batch", at: { file: name, line }, hint: "convert the file to UTF-8, then retry" });
   }
   return bytes.toString("utf8");
 }

@@ -23,6 +23,8 @@ export interface SentinelProblem {
   rule: string;
   /** `<file>:<line>:<col>: <what is wrong>`. */
   message: string;
+  /** What is wrong, without the location (for reports that print file, line and column themselves). */
+  detail: string;
 }
 
 export interface Sentinel {
@@ -59,11 +61,11 @@ function isPlain(v: YamlValue, re: RegExp): boolean {
 export function validateSentinel(top: YamlTop, file: string): Sentinel {
   const s: Sentinel = { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, notifyEnv: [], allowGates: [], continueSequence: undefined, problems: [] };
   const problem = (severity: SentinelProblem["severity"], at: YamlPos, key: string | undefined, rule: string, message: string) =>
-    s.problems.push({ severity, line: at.line, col: at.col, key, rule, message: `${file}:${at.line}:${at.col}: ${message}` });
+    s.problems.push({ severity, line: at.line, col: at.col, key, rule, message: `${file}:${at.line}:${at.col}: ${message}`, detail: message });
 
   for (const e of top.errors) {
     // Duplicate keys are reported below with their name and both lines.
-    if (/unique/i.test(e.message)) continue;
+    if (e.code === "DUPLICATE_KEY") continue;
     problem("error", e.pos, undefined, "afk-yaml", `the AFK sentinel is not valid YAML: ${e.message}`);
   }
   if (top.kind === "other") problem("error", { line: 1, col: 1 }, undefined, "afk-yaml", "the AFK sentinel body must be a YAML mapping of keys to values");

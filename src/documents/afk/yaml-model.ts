@@ -31,5 +31,6 @@ export interface YamlTop {
   /** "empty" when the document has no content (comments only); "other" when it is not a mapping. */
   kind: "map" | "empty" | "other";
   pairs: YamlPair[];
-  errors: { message: string; pos: YamlPos }[];
+  /** `code` is the parser's own name for the error (`DUPLICATE_KEY`), for rules that treat one apart. */
+  errors: { message: string; code?: string; pos: YamlPos }[];
 }

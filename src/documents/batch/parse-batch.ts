@@ -44,23 +44,29 @@ export function parseBatchLines(text: string, file: string): { entries: BatchEnt
     }
     const colon = body.indexOf(":");
     if (colon < 0) {
-      return void errors.push({ line, error: new BadInputError(`${file}:${line}: syntax error: expected "qid: answer" or "--drop qid: reason"`, {
+      return void errors.push({ line, error: new BadInputError(`syntax error: expected "qid: answer" or "--drop qid: reason"`, {
+        kind: "bad-batch",
+        at: { file, line },
         hint: "every entry needs a ':' after the question id",
       }) });
     }
     const qid = body.slice(0, colon).trim();
     const payload = body.slice(colon + 1).trim();
     if (qid === "" || /\s/.test(qid)) {
-      return void errors.push({ line, error: new BadInputError(`${file}:${line}: invalid question id ${JSON.stringify(qid)}`) });
+      return void errors.push({ line, error: new BadInputError(`invalid question id ${JSON.stringify(qid)}`, { kind: "bad-batch", at: { file, line } }) });
     }
     if (kind === "answer" && payload === "") {
-      return void errors.push({ line, error: new BadInputError(`${file}:${line}: empty answer for ${qid}`, {
+      return void errors.push({ line, error: new BadInputError(`empty answer for ${qid}`, {
+        kind: "bad-batch",
+        at: { file, line },
         hint: `write the answer after "${qid}:", or use "--drop ${qid}: reason"`,
       }) });
     }
     const first = seen.get(qid);
     if (first !== undefined) {
-      return void errors.push({ line, error: new BadInputError(`${file}:${line}: ${qid} appears twice in the batch (first at line ${first})`, {
+      return void errors.push({ line, error: new BadInputError(`${qid} appears twice in the batch (first at line ${first})`, {
+        kind: "bad-batch",
+        at: { file, line },
         hint: "keep one entry per question",
       }) });
     }

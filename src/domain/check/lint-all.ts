@@ -58,7 +58,7 @@ export function lintAll(texts: WorkspaceTexts, opts: LintOptions): Diagnostic[] 
     });
   }
   for (const p of opts.sentinel?.problems ?? []) {
-    out.push({ file: "AFK", line: p.line, col: p.col, severity: p.severity, rule: p.rule, message: p.message.replace(/^[^\s]*:\d+:\d+: /, "") });
+    out.push({ file: "AFK", line: p.line, col: p.col, severity: p.severity, rule: p.rule, message: p.detail });
   }
   return out;
 }
