@@ -7,7 +7,7 @@ import { BadInputError, RefusedError } from "../errors.js";
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/cursor.js";
 import { assertNewSlug, renderWorkspace, WORKSPACE_FILES } from "../domain/init-workspace.js";
-import { addRows, assertSequenceBudget, deriveSequence, missingRows, SEQUENCE_KEYS, type Derivation, type SequenceKey } from "../domain/sequence.js";
+import { addRows, assertSequenceBudget, deriveSequence, missingRows, SEQUENCE_KEYS, type Derivation, type SequenceKey } from "../domain/continue-sequence.js";
 import type { EventDraft } from "../domain/events.js";
 import { readValidSentinel } from "../workspace/afk.js";
 import { hasStateFile, locateAnyWorkspace, pathExists, removeIfEmpty, type FoundWorkspace } from "../workspace/continuation.js";

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { BadInputError, BudgetStopError, RefusedError } from "../../src/errors.js";
 import { parseState } from "../../src/documents/state/parse-state.js";
-import { addRows, assertSequenceBudget, deriveSequence, missingRows, type SequenceKey } from "../../src/domain/sequence.js";
+import { addRows, assertSequenceBudget, deriveSequence, missingRows, type SequenceKey } from "../../src/domain/continue-sequence.js";
 
 const state = (rows: string) => parseState(`## Cursor\n| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | ship |\n${rows}`);
 
