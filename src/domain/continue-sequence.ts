@@ -1,13 +1,16 @@
-// Release sequences for `init --continues`: derive a continuation's rows from its parent
-// (position + 1; the workspace budget from the parent's row, else from AFK max_workspaces),
-// and the edits that add them. Pure and deterministic, so a re-run derives the same values.
+// The `init --continues` use case: derive a continuation's rows from its parent (position + 1;
+// the workspace budget from the parent's row, else from AFK max_workspaces), refuse a cycle,
+// and plan both commits. Pure and deterministic, so a re-run derives the same values.
 
 import { BadInputError, BudgetStopError, RefusedError } from "../errors.js";
 import { PLAIN_INTEGER } from "../documents/afk/sentinel.js";
 import { upsertFieldEdit } from "../documents/state/edit-state.js";
 import { cursorValue, normalizeKey, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits } from "../documents/text-edit.js";
-import { verifyState } from "./cursor.js";
+import { assertSchema, verifyState } from "./cursor.js";
+import type { EventDraft } from "./events.js";
+import { renderWorkspace } from "./init-workspace.js";
+import { walkChain, type SequenceSource } from "./sequence-chain.js";
 
 export const SEQUENCE_KEYS = ["sequence_parent", "sequence_position", "sequence_workspaces_remaining", "sequence_role"] as const;
 export type SequenceKey = (typeof SEQUENCE_KEYS)[number];
@@ -110,4 +113,120 @@ export function addRows(text: string, rows: readonly [SequenceKey, string][]): s
   for (const [key, value] of rows) out = applyEdits(out, [upsertFieldEdit(parseState(out), key, value)]);
   verifyState(out, Object.fromEntries(rows));
   return out;
+}
+
+/**
+ * Refuse a continuation whose parent already descends from the child: the chain the child
+ * would record, walked like merge-manifest's, must not come back to it. The chain's other
+ * faults further up (a missing ancestor, one without state.md, a loop among the ancestors,
+ * more links than the limit) cannot make the child part of a loop and are not this
+ * command's to refuse: merge-manifest refuses them and check reports them.
+ * @throws RefusedError (3) naming the cycle; what the source throws (an unsafe ancestor).
+ */
+export function assertNoCycle(child: string, parent: string, source: SequenceSource): void {
+  const end = walkChain(child, parent, source, () => undefined);
+  if (end.end === "cycle" && end.at === child) {
+    throw new RefusedError(`sequence_parent cycle: ${parent} already descends from ${child}`, {
+      hint: `a workspace cannot continue its own descendant; pick another slug for the continuation of ${parent}`,
+    });
+  }
+}
+
+export interface ContinueInput {
+  /** The continuation (child) and the workspace it continues. */
+  slug: string;
+  parent: string;
+  parentArchived: boolean;
+  release: boolean;
+  title: string | undefined;
+  /** `--no-activate` not given (recorded in the `initialized` event). */
+  activate: boolean;
+  /** AFK `max_workspaces`, when the sentinel sets it. */
+  maxWorkspaces: number | undefined;
+}
+
+export interface ContinueDocs {
+  /** The parent's state.md (read under its lock when it is live). */
+  parentState: string;
+  /** The child's state.md; undefined when the child does not exist yet. */
+  childState: string | undefined;
+}
+
+/** One workspace's commit: new file texts (by name) and events. */
+export interface Changes {
+  files: Map<string, string>;
+  events: EventDraft[];
+}
+
+export interface ContinuePlan {
+  /** True when the child's four files are new. */
+  created: boolean;
+  derivation: Derivation;
+  /** The live parent's commit (empty when it already has its rows, or is archived); it goes first. */
+  parent: Changes;
+  child: Changes;
+  /** The child's sequence rows as they read after the commit (kept rows keep their values). */
+  rows: Partial<Record<SequenceKey, string>>;
+  added: [SequenceKey, string][];
+  kept: [SequenceKey, string][];
+  /** The rows the parent gains. */
+  parentWritten: [SequenceKey, string][];
+}
+
+/**
+ * The parent's side alone: its rows derived and, when it must be written, its schema gate.
+ * @throws BadInputError (5) for a malformed parent row; RefusedError (3) for its schema.
+ */
+export function deriveFromParent(parentState: string, input: ContinueInput): { doc: StateDoc; derivation: Derivation } {
+  const doc = parseState(parentState);
+  const derivation = deriveSequence({ slug: input.parent, state: doc, archived: input.parentArchived }, input.maxWorkspaces, input.release);
+  if (derivation.parentRows.length > 0) assertSchema(doc, input.parent);
+  return { doc, derivation };
+}
+
+function sequenceRows(text: string): Partial<Record<SequenceKey, string>> {
+  const doc = parseState(text);
+  const out: Partial<Record<SequenceKey, string>> = {};
+  for (const k of SEQUENCE_KEYS) {
+    const v = cursorValue(doc, k);
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * `init <slug> --continues PARENT`: both commits from the two state.md texts. A new child gets
+ * the four files with its rows; an existing one gains only the rows it lacks (kept rows are
+ * never charged or renumbered twice). Refusals in order: title, parent row, parent schema,
+ * child schema, another parent, sequence budget (only when the child still lacks that row).
+ * @throws BadInputError (5); RefusedError (3); BudgetStopError (7) sequence budget exhausted.
+ */
+export function planContinuation(docs: ContinueDocs, input: ContinueInput, now: Date): ContinuePlan {
+  const fresh = docs.childState === undefined ? renderWorkspace(input.slug, input.title, now) : undefined;
+  const { derivation: d } = deriveFromParent(docs.parentState, input);
+  const childDoc = docs.childState === undefined ? undefined : parseState(docs.childState);
+  if (childDoc) assertSchema(childDoc, input.slug);
+  const added = childDoc ? missingRows(childDoc, input.slug, d.childRows) : d.childRows;
+  if (d.parentRemaining !== undefined && added.some(([k]) => k === "sequence_workspaces_remaining")) {
+    assertSequenceBudget(d, input.parent, input.slug, input.maxWorkspaces);
+  }
+  const kept = d.childRows.filter(([k]) => !added.some(([a]) => a === k));
+
+  const parent: Changes = { files: new Map(), events: [] };
+  if (d.parentRows.length > 0) {
+    parent.files.set("state.md", addRows(docs.parentState, d.parentRows));
+    parent.events.push({ event: "sequence_opened", detail: { child: input.slug, role: "parent", rows: Object.fromEntries(d.parentRows) } });
+  }
+  const child: Changes = { files: new Map(fresh), events: [] };
+  if (fresh) child.events.push({ event: "initialized", detail: { slug: input.slug, activated: input.activate, continues: input.parent } });
+  const base = docs.childState ?? fresh!.get("state.md")!;
+  const finalText = added.length > 0 ? addRows(base, added) : base;
+  if (added.length > 0) {
+    child.files.set("state.md", finalText);
+    child.events.push({
+      event: "sequence_opened",
+      detail: { parent: input.parent, parent_archived: input.parentArchived, budget: d.budgetSource, rows: Object.fromEntries(added) },
+    });
+  }
+  return { created: fresh !== undefined, derivation: d, parent, child, rows: sequenceRows(finalText), added, kept, parentWritten: d.parentRows };
 }
