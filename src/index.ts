@@ -7,7 +7,7 @@ export { main } from "./cli/main.js";
 export { applyEdits, type TextEdit } from "./documents/text-edit.js";
 export { splitLines, detectEol, type Line } from "./documents/lines.js";
 export { fenceMask } from "./documents/fences.js";
-export { viewOf, parseHeading, type MarkdownView, type Heading } from "./documents/headings.js";
+export { viewOf, parseHeading, type MarkdownView, type Heading } from "./documents/markdown-view.js";
 export { parseState, cursorValue, normalizeKey, type StateDoc, type CursorField } from "./documents/state/parse-state.js";
 export { setFieldEdit, upsertFieldEdit, deleteFieldEdits, removeAwaitingEdits, appendLogEdit } from "./documents/state/edit-state.js";
 export { parseQuestions, statusOf, gateOf, optionsOf, fieldValue, type QuestionsDoc, type QuestionBlock } from "./documents/questions/parse-questions.js";

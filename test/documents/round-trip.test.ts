@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { parseDecisions } from "../../src/documents/decisions/decisions.js";
-import { viewOf } from "../../src/documents/headings.js";
+import { viewOf } from "../../src/documents/markdown-view.js";
 import { closeBlockEdits } from "../../src/documents/questions/edit-questions.js";
 import { fieldValue, parseQuestions, statusOf } from "../../src/documents/questions/parse-questions.js";
 import { setFieldEdit } from "../../src/documents/state/edit-state.js";

@@ -2,7 +2,7 @@
 // already uses (a `## Decision log` table row, else a `### DEC-### — title` block).
 
 import { detectEol, isBlank } from "../lines.js";
-import { viewOf } from "../headings.js";
+import { viewOf } from "../markdown-view.js";
 import type { TextEdit } from "../text-edit.js";
 
 export interface DecisionEntry {
