@@ -15,7 +15,7 @@ export { closeBlockEdits } from "./documents/questions/edit-questions.js";
 export { parseDecisions, appendDecisionEdit } from "./documents/decisions/decisions.js";
 export { parseBatch, type BatchEntry } from "./documents/batch/parse-batch.js";
 export { planResolve, planStateClear, type ResolveEntry, type ResolvePlan } from "./domain/resolve-question.js";
-export { resumeCommand, logPhase, assertSchema } from "./domain/cursor.js";
+export { resumeCommand, logPhase, assertSchema } from "./domain/run-status.js";
 export { parseTimestamp, formatTimestamp } from "./domain/clock.js";
 export { redact } from "./domain/redact.js";
 export { insertAwaitingEdit } from "./documents/state/edit-state.js";

@@ -3,7 +3,7 @@
 
 import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
-import { assertSchema, normalizeText } from "../domain/cursor.js";
+import { assertSchema, normalizeText } from "../domain/run-status.js";
 import { planResume } from "../domain/resume-run.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 

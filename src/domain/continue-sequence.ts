@@ -7,7 +7,7 @@ import { PLAIN_INTEGER } from "../documents/afk/sentinel.js";
 import { upsertFieldEdit } from "../documents/state/edit-state.js";
 import { cursorValue, normalizeKey, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits } from "../documents/text-edit.js";
-import { assertSchema, verifyState } from "./cursor.js";
+import { assertSchema, verifyState } from "./run-status.js";
 import type { EventDraft } from "./events.js";
 import { renderWorkspace } from "./init-workspace.js";
 import { walkChain, type SequenceSource } from "./sequence-chain.js";

@@ -14,7 +14,7 @@ import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-stat
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { applyEdits, type FileContent, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp } from "./clock.js";
-import { logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState } from "./cursor.js";
+import { logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState } from "./run-status.js";
 import type { EventDraft } from "./events.js";
 import { asksForFreeText } from "./free-text-option.js";
 import { answerRequired, writtenAnswer } from "./written-answers.js";

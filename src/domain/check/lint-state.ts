@@ -4,7 +4,7 @@
 import type { StateDoc } from "../../documents/state/parse-state.js";
 import { isNoCounter } from "../budget.js";
 import { isWorkspaceTimestamp } from "../clock.js";
-import { ENGINE_SCHEMA, PAUSE_FIELDS, PHASES, RUN_STATUSES } from "../cursor.js";
+import { ENGINE_SCHEMA, PAUSE_FIELDS, PHASES, RUN_STATUSES } from "../run-status.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 const FILE = "state.md";

@@ -7,7 +7,7 @@ import { makeRng } from "../helpers/generate.js";
 import { BadInputError, InternalError, RefusedError } from "../../src/errors.js";
 import {
   PHASES, assertSchema, logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState,
-} from "../../src/domain/cursor.js";
+} from "../../src/domain/run-status.js";
 import { parseState } from "../../src/documents/state/parse-state.js";
 import { applyEdits } from "../../src/documents/text-edit.js";
 
