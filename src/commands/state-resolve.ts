@@ -6,7 +6,8 @@ import { BadInputError, EngineError, NoWorkspaceError, type ErrorDetails } from 
 import type { FileContent } from "../documents/text-edit.js";
 import { parseBatchLines } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
-import { assertSchema, normalizeText } from "../domain/run-status.js";
+import { normalizeText } from "../domain/normalize-text.js";
+import { assertSchema } from "../domain/schema-gate.js";
 import { planResolve, type EntryFailure, type EntryOutcome, type ResolveEntry, type ResolvePlan } from "../domain/resolve-question.js";
 import { filledEntries } from "../domain/written-answers.js";
 import { readUserFile } from "../workspace/user-files.js";

@@ -12,7 +12,10 @@ import { appendLogEdit, deleteFieldEdits, insertAwaitingEdit, removeAwaitingEdit
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp } from "./clock.js";
-import { BLOCKER_FIELDS, logPhase, normalizeText, statusEdits, verifyState } from "./run-status.js";
+import { normalizeText } from "./normalize-text.js";
+import { logPhase } from "./phases.js";
+import { BLOCKER_FIELDS, statusEdits } from "./run-status.js";
+import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { redact } from "./redact.js";
 

@@ -14,7 +14,10 @@ import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-stat
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { applyEdits, type FileContent, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp } from "./clock.js";
-import { logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState } from "./run-status.js";
+import { normalizeText } from "./normalize-text.js";
+import { logPhase, resumeCommand } from "./phases.js";
+import { nextActionEdits, statusEdits } from "./run-status.js";
+import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { asksForFreeText } from "./free-text-option.js";
 import { answerRequired, writtenAnswer } from "./written-answers.js";
