@@ -2,7 +2,7 @@
 // `## Decision log` table exists, headings otherwise); table cells escape `|`.
 
 import { describe, expect, it } from "vitest";
-import { appendDecisionEdit, decisionId, parseDecisions, type DecisionEntry } from "../../../src/documents/decisions/decisions.js";
+import { appendDecisionEdit, decisionId, parseDecisions, type DecisionEntry } from "../../../src/documents/decisions/parse-decisions.js";
 import { applyEdits } from "../../../src/documents/text-edit.js";
 
 const ENTRY: DecisionEntry = {
