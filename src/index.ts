@@ -12,7 +12,8 @@ export { parseState, cursorValue, normalizeKey, type StateDoc, type CursorField 
 export { setFieldEdit, upsertFieldEdit, deleteFieldEdits, removeAwaitingEdits, appendLogEdit } from "./documents/state/edit-state.js";
 export { parseQuestions, statusOf, gateOf, optionsOf, fieldValue, type QuestionsDoc, type QuestionBlock } from "./documents/questions/parse-questions.js";
 export { closeBlockEdits } from "./documents/questions/edit-questions.js";
-export { parseDecisions, appendDecisionEdit } from "./documents/decisions/parse-decisions.js";
+export { parseDecisions } from "./documents/decisions/parse-decisions.js";
+export { appendDecisionEdit } from "./documents/decisions/edit-decisions.js";
 export { parseBatch, type BatchEntry } from "./documents/batch/parse-batch.js";
 export { planResolve, planStateClear, type ResolveEntry, type ResolvePlan } from "./domain/resolve-question.js";
 export { resumeCommand, logPhase } from "./domain/phases.js";

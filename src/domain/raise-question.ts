@@ -3,7 +3,8 @@
 // it open, or (AFK) auto-pick the proposed answer with a DEC entry — as one set of new texts.
 
 import { BadInputError, InternalError, RefusedError } from "../errors.js";
-import { appendDecisionEdit, parseDecisions } from "../documents/decisions/parse-decisions.js";
+import { appendDecisionEdit } from "../documents/decisions/edit-decisions.js";
+import { parseDecisions } from "../documents/decisions/parse-decisions.js";
 import { appendBlockEdit } from "../documents/questions/edit-questions.js";
 import {
   fieldValue, GATES, gateOf, optionsOf, parseQuestions, statusOf, type Gate, type QuestionsDoc,

@@ -4,7 +4,8 @@
 // (written there by a person): then its lines are kept and only the bookkeeping is done.
 
 import { ConflictError, DuplicateIdError, InternalError, RefusedError, BadInputError, type EngineError } from "../errors.js";
-import { appendDecisionEdit, parseDecisions } from "../documents/decisions/parse-decisions.js";
+import { appendDecisionEdit } from "../documents/decisions/edit-decisions.js";
+import { parseDecisions } from "../documents/decisions/parse-decisions.js";
 import { questionsSource, type BlockReplacement, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { answeredAtEdits, closeBlockEdits } from "../documents/questions/edit-questions.js";
 import {

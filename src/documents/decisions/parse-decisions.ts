@@ -1,21 +1,11 @@
-// decisions.md: find the highest DEC-### and append the next entry in the shape the file
-// already uses (a `## Decision log` table row, else a `### DEC-### — title` block).
+// decisions.md read for appending: the highest DEC-### outside fences and the shape new
+// entries take (the last row of a `## Decision log` table, when the file has one).
 
-import { detectEol, isBlank } from "../lines.js";
-import { viewOf } from "../markdown-view.js";
-import type { TextEdit } from "../text-edit.js";
-
-export interface DecisionEntry {
-  title: string;
-  context: string;
-  options: string;
-  decision: string;
-  consequences: string;
-  related: string;
-}
+import { viewOf, type MarkdownView } from "../markdown-view.js";
 
 export interface DecisionsDoc {
   text: string;
+  view: MarkdownView;
   /** Highest DEC number found outside fences (0 when none). */
   highest: number;
   /** Line index of the last row of the `## Decision log` table, when the file uses one. */
@@ -39,42 +29,10 @@ export function parseDecisions(text: string): DecisionsDoc {
       if (!view.fenced[i] && view.lines[i]!.text.trim().startsWith("|")) tableLastRow = i;
     }
   }
-  return { text, highest, tableLastRow };
+  return { text, view, highest, tableLastRow };
 }
 
 /** Format an id: DEC-005. */
 export function decisionId(n: number): string {
   return `DEC-${String(n).padStart(3, "0")}`;
-}
-
-const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
-const cell = (s: string) => oneLine(s).replace(/\|/g, "\\|");
-
-/** The edit appending `entry` as the next DEC entry; returns the id used. */
-export function appendDecisionEdit(doc: DecisionsDoc, entry: DecisionEntry): { id: string; edit: TextEdit } {
-  const id = decisionId(doc.highest + 1);
-  const { text } = doc;
-  const eol = detectEol(text);
-  if (doc.tableLastRow !== undefined) {
-    const view = viewOf(text);
-    const row = view.lines[doc.tableLastRow]!;
-    const rendered = `| ${id} | accepted | ${cell(entry.context)} | ${cell(entry.options)} | ${cell(entry.decision)} | ${cell(entry.consequences)} | ${cell(entry.related)} |`;
-    if (row.eol === "") return { id, edit: { start: row.end, end: row.end, insert: eol + rendered } };
-    return { id, edit: { start: row.next, end: row.next, insert: rendered + eol } };
-  }
-  const block = [
-    `### ${id} — ${oneLine(entry.title)}`,
-    `- Status: accepted`,
-    `- Context: ${oneLine(entry.context)}`,
-    `- Options: ${oneLine(entry.options)}`,
-    `- Decision: ${oneLine(entry.decision)}`,
-    `- Related: ${oneLine(entry.related)}`,
-  ];
-  let lead = "";
-  if (text.length > 0) {
-    const lastNl = text.endsWith("\n");
-    const trailingBlank = /\n[ \t]*\r?\n$/.test(text) || isBlank(text);
-    lead = !lastNl ? eol + eol : trailingBlank ? "" : eol;
-  }
-  return { id, edit: { start: text.length, end: text.length, insert: lead + block.map((l) => l + eol).join("") } };
 }

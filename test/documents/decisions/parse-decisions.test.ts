@@ -1,34 +1,8 @@
-// decisions.md: the next DEC number and the entry shape follow the file (table when a
-// `## Decision log` table exists, headings otherwise); table cells escape `|`.
+// decisions.md read for appending: the next DEC number ignores fenced look-alikes and
+// ids inside other words; ids are zero-padded to three digits.
 
 import { describe, expect, it } from "vitest";
-import { appendDecisionEdit, decisionId, parseDecisions, type DecisionEntry } from "../../../src/documents/decisions/parse-decisions.js";
-import { applyEdits } from "../../../src/documents/text-edit.js";
-
-const ENTRY: DecisionEntry = {
-  title: "Keep one release",
-  context: "q-1 (blocking) answered",
-  options: "Keep one release / Drop now",
-  decision: "Keep one release",
-  consequences: "—",
-  related: "q-1, SLICE-3",
-};
-
-const append = (text: string, entry: DecisionEntry = ENTRY) => {
-  const { id, edit } = appendDecisionEdit(parseDecisions(text), entry);
-  return { id, text: applyEdits(text, [edit]) };
-};
-
-const TABLE = `# Decisions: x
-
-## Decision log
-| Decision ID | Status | Context | Options | Decision | Consequences | Related IDs |
-| --- | --- | --- | --- | --- | --- | --- |
-| DEC-004 | accepted | c | a / b | a | none | q-0 |
-
-## Notes
-keep
-`;
+import { decisionId, parseDecisions } from "../../../src/documents/decisions/parse-decisions.js";
 
 describe("parseDecisions", () => {
   it.each([
@@ -49,64 +23,5 @@ describe("parseDecisions", () => {
     [1000, "DEC-1000"],
   ])("decisionId(%i) is %s", (n, id) => {
     expect(decisionId(n)).toBe(id);
-  });
-});
-
-describe("appendDecisionEdit", () => {
-  it("appends a table row after the Decision log's last row, not at the end of the file", () => {
-    const { id, text } = append(TABLE);
-    expect(id).toBe("DEC-005");
-    expect(text).toBe(
-      TABLE.replace(
-        "| DEC-004 | accepted | c | a / b | a | none | q-0 |\n",
-        "| DEC-004 | accepted | c | a / b | a | none | q-0 |\n| DEC-005 | accepted | q-1 (blocking) answered | Keep one release / Drop now | Keep one release | — | q-1, SLICE-3 |\n",
-      ),
-    );
-  });
-
-  it("escapes `|` and flattens whitespace in table cells", () => {
-    const { text } = append(TABLE, { ...ENTRY, decision: "use a | b\n  or  c", options: "x|y" });
-    expect(text).toContain("| DEC-005 | accepted | q-1 (blocking) answered | x\\|y | use a \\| b or c | — | q-1, SLICE-3 |\n");
-  });
-
-  it("a table row into a CRLF file without a final newline ends like the file", () => {
-    const crlf = "## Decision log\r\n| Decision ID | Status |\r\n| --- | --- |\r\n| DEC-001 | accepted |";
-    const { text } = append(crlf);
-    expect(text.startsWith(`${crlf}\r\n| DEC-002 | accepted |`)).toBe(true);
-    expect(text.endsWith("|")).toBe(true);
-  });
-
-  it.each([
-    ["a file ending in a newline gets a blank line first", "# Decisions: x\n\n### DEC-001 — a\n- Status: accepted\n", "\n### DEC-002"],
-    ["a file ending in a blank line gets none", "# Decisions: x\n\n", "\n\n### DEC-001"],
-    ["a file without a final newline is terminated and separated", "# Decisions: x\n\n### DEC-003 — a\n- Related: q-0", "q-0\n\n### DEC-004"],
-  ])("appends a heading entry when there is no Decision log table: %s", (_name, input, joint) => {
-    const { text } = append(input);
-    expect(text.startsWith(input)).toBe(true);
-    expect(text).toContain(joint);
-    expect(text.endsWith("- Related: q-1, SLICE-3\n")).toBe(true);
-  });
-
-  it("renders the heading shape exactly", () => {
-    const { id, text } = append("# Decisions: x\n");
-    expect(id).toBe("DEC-001");
-    expect(text).toBe(
-      "# Decisions: x\n\n### DEC-001 — Keep one release\n- Status: accepted\n- Context: q-1 (blocking) answered\n- Options: Keep one release / Drop now\n- Decision: Keep one release\n- Related: q-1, SLICE-3\n",
-    );
-  });
-
-  it("heading entries in a CRLF file use CRLF", () => {
-    const { text } = append("# Decisions: x\r\n");
-    expect(text.slice("# Decisions: x\r\n".length).split("\r\n").slice(0, -1).every((l) => !l.includes("\n"))).toBe(true);
-    expect(text.endsWith("- Related: q-1, SLICE-3\r\n")).toBe(true);
-  });
-
-  it("a Decision log heading with no table falls back to headings", () => {
-    const { text } = append("## Decision log\nNothing yet.\n");
-    expect(text).toContain("### DEC-001 — Keep one release\n");
-  });
-
-  it("a fenced DEC look-alike does not raise the next number", () => {
-    expect(append("### DEC-002 — a\n\n~~~\n### DEC-999 — template\n~~~\n").id).toBe("DEC-003");
   });
 });
