@@ -47,11 +47,11 @@ export async function initContinues(ctx: CommandContext, args: CommandArgs): Pro
   const readParent = () => (parentSession ? parentSession.read("state.md", true) : (readWorkspaceFile(parent.ws.dir, "state.md", true) as string));
 
   // Every refusal the parent can cause comes before the child's directory exists.
-  const found = continuationDir(root, slug);
-  if (found === "workspace") deriveFromParent(readParent(), input);
+  const childAt = continuationDir(root, slug);
+  if (childAt === "workspace") deriveFromParent(readParent(), input);
   else planContinuation({ parentState: readParent(), childState: undefined }, input, ctx.now);
 
-  const ws = found === "workspace" ? openWorkspace(root, slug) : createWorkspaceDir(root, slug, WORKSPACE_FILES);
+  const ws = childAt === "workspace" ? openWorkspace(root, slug) : createWorkspaceDir(root, slug, WORKSPACE_FILES);
   const session = ctx.session(ws);
   let result: { plan: ContinuePlan; activated: boolean };
   try {
@@ -69,7 +69,7 @@ export async function initContinues(ctx: CommandContext, args: CommandArgs): Pro
       return { changes: { files, events: p.child.events }, result: { plan: p, activated } };
     });
   } catch (e) {
-    if (found === "none") removeIfEmpty(ws.dir);
+    if (childAt === "none") removeIfEmpty(ws.dir);
     throw e;
   }
   return outcome(ctx, ws.dir, input, result.plan, result.activated);
