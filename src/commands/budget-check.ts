@@ -4,7 +4,7 @@
 
 import { BadInputError } from "../errors.js";
 import { describeQueue, describeRemaining, parseAmount, parseCount, reviewQueue, type ReviewQueue } from "../domain/budget.js";
-import { checkBudget, type Usage, type Verdict } from "../domain/check-budget.js";
+import { admitDispatch, type Usage, type Verdict } from "../domain/admit-dispatch.js";
 import { cursorValue } from "../documents/state/parse-state.js";
 import { afkMode, hitlOutcome, readBudgetView } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -58,7 +58,7 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
     awaitedQid: stateDoc.awaiting.find((a) => a.questionId !== undefined && a.questionId !== "")?.questionId,
     pauseReason: cursorValue(stateDoc, "pause_reason"),
   };
-  const verdict = checkBudget({ sentinel: s, run, remaining, queue, usage: input.usage, writer: input.writer });
+  const verdict = admitDispatch({ sentinel: s, run, remaining, queue, usage: input.usage, writer: input.writer });
 
   const lines = [
     ...verdictLines(verdict, queue),

@@ -4,7 +4,7 @@
 import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { parseCount } from "../domain/budget.js";
-import { assertSchema } from "../domain/cursor.js";
+import { assertSchema } from "../domain/schema-gate.js";
 import { planSeed, type SeedPlan } from "../domain/seed-budget.js";
 import { afkMode, hitlOutcome } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";

@@ -3,7 +3,7 @@
 
 import path from "node:path";
 import { BadInputError } from "../errors.js";
-import { viewOf } from "../documents/headings.js";
+import { viewOf } from "../documents/markdown-view.js";
 import { parseQuestions } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { crossCheck } from "../domain/check/crosscheck.js";

@@ -3,7 +3,7 @@
 
 import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
-import { assertSchema } from "../domain/cursor.js";
+import { assertSchema } from "../domain/schema-gate.js";
 import { notifyEnvironment } from "../domain/notify-env.js";
 import { gateAction, parseRaiseInput, planRaise, type RaiseMode, type RaisePlan } from "../domain/raise-question.js";
 import { renderMissingFile } from "../domain/init-workspace.js";

@@ -4,7 +4,7 @@
 
 import { BadInputError, EngineError, isKind } from "../errors.js";
 import { mergeSummary, planMergeManifest } from "../domain/merge-manifest.js";
-import { BLOCKED_PREFIX, blocked } from "../domain/sequence-chain.js";
+import { blocked } from "../domain/sequence-chain.js";
 import { openWorkspace, type Workspace } from "../workspace/locate.js";
 import { findSequenceMember, sequenceSource } from "../workspace/sequence.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -13,7 +13,7 @@ const USAGE = "devrites-engine state merge-manifest <slug> [<predecessor>…]";
 
 /** Refusals and workspace errors become BLOCKED (exit 3); busy (9) and internal (1) keep their codes. */
 function asBlocked(e: unknown): unknown {
-  if (!(e instanceof EngineError) || e.prefix === BLOCKED_PREFIX) return e;
+  if (!(e instanceof EngineError) || e.kind === "manifest-blocked") return e;
   if (e.exitCode === 2 || e.exitCode === 3) return blocked(e.message, { ...(e.hint !== undefined ? { hint: e.hint } : {}), ...(e.data ? { data: e.data } : {}) });
   return e;
 }

@@ -3,7 +3,7 @@
 
 import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
-import { assertSchema } from "../domain/cursor.js";
+import { assertSchema } from "../domain/schema-gate.js";
 import { parseTimestamp } from "../domain/clock.js";
 import { AUTO_RESUMABLE, blockerThreshold, DEFAULT_BLOCKER_THRESHOLD, parsePauseInput, planPause } from "../domain/pause-run.js";
 import { pauseSummaryForPeople } from "../domain/pause-reasons.js";

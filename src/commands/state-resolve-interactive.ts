@@ -5,7 +5,7 @@
 import { BadInputError } from "../errors.js";
 import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
-import { normalizeText } from "../domain/cursor.js";
+import { normalizeText } from "../domain/normalize-text.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import type { ResolveEntry } from "../domain/resolve-question.js";
 import { hasWrittenAnswer, writtenAnswer } from "../domain/written-answers.js";

@@ -3,7 +3,8 @@
 
 import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
-import { assertSchema, normalizeText } from "../domain/cursor.js";
+import { normalizeText } from "../domain/normalize-text.js";
+import { assertSchema } from "../domain/schema-gate.js";
 import { planResume } from "../domain/resume-run.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 

@@ -7,7 +7,7 @@ import decisionsTemplate from "../../templates/decisions.md?raw";
 import touchedTemplate from "../../templates/touched-files.md?raw";
 import { BadInputError } from "../errors.js";
 import { formatTimestamp } from "./clock.js";
-import { normalizeText } from "./cursor.js";
+import { normalizeText } from "./normalize-text.js";
 import { detectEol } from "../documents/lines.js";
 
 export const NEW_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;

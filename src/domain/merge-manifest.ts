@@ -8,7 +8,7 @@ import { MANIFEST_MAX_BYTES, MANIFEST_MAX_ROWS, parseManifest, type ManifestRow 
 import { compareBytes, foldCase, utf8Length } from "../documents/manifest/paths.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { applyEdits } from "../documents/text-edit.js";
-import { assertSchema } from "./cursor.js";
+import { assertSchema } from "./schema-gate.js";
 import type { EventDraft } from "./events.js";
 import { blocked, listedPredecessors, requireValidManifest, walkSequenceChain, type SequenceSource } from "./sequence-chain.js";
 

@@ -7,7 +7,9 @@ import { cursorValue, parseState, readField, type StateDoc } from "../documents/
 import { applyEdits, type TextEdit } from "../documents/text-edit.js";
 import { detectEol } from "../documents/lines.js";
 import { formatTimestamp } from "./clock.js";
-import { declaredSchema, ENGINE_SCHEMA, logPhase, verifyState } from "./cursor.js";
+import { logPhase } from "./phases.js";
+import { declaredSchema, ENGINE_SCHEMA } from "./schema-gate.js";
+import { verifyState } from "./verify-state.js";
 
 export interface MigratePlan {
   from: number;

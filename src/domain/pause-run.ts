@@ -8,7 +8,10 @@ import { cursorValue, parseState, type StateDoc } from "../documents/state/parse
 import { applyEdits, type TextEdit } from "../documents/text-edit.js";
 import { blockerSignature, formatSignature, nextBlockerAttempt } from "./blocker-signature.js";
 import { formatTimestamp, parseTimestamp } from "./clock.js";
-import { BLOCKER_FIELDS, logPhase, normalizeText, statusEdits, verifyState } from "./cursor.js";
+import { normalizeText } from "./normalize-text.js";
+import { logPhase } from "./phases.js";
+import { BLOCKER_FIELDS, statusEdits } from "./run-status.js";
+import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { isReasonCode, pauseLabel, pauseSummary, REASON_CODES, REASON_LABELS, type ReasonCode } from "./pause-reasons.js";
 import { redact } from "./redact.js";

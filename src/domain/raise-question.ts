@@ -3,7 +3,8 @@
 // it open, or (AFK) auto-pick the proposed answer with a DEC entry — as one set of new texts.
 
 import { BadInputError, InternalError, RefusedError } from "../errors.js";
-import { appendDecisionEdit, parseDecisions } from "../documents/decisions/decisions.js";
+import { appendDecisionEdit } from "../documents/decisions/edit-decisions.js";
+import { parseDecisions } from "../documents/decisions/parse-decisions.js";
 import { appendBlockEdit } from "../documents/questions/edit-questions.js";
 import {
   fieldValue, GATES, gateOf, optionsOf, parseQuestions, statusOf, type Gate, type QuestionsDoc,
@@ -12,7 +13,10 @@ import { appendLogEdit, deleteFieldEdits, insertAwaitingEdit, removeAwaitingEdit
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp } from "./clock.js";
-import { BLOCKER_FIELDS, logPhase, normalizeText, statusEdits, verifyState } from "./cursor.js";
+import { normalizeText } from "./normalize-text.js";
+import { logPhase } from "./phases.js";
+import { BLOCKER_FIELDS, statusEdits } from "./run-status.js";
+import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { redact } from "./redact.js";
 

@@ -4,7 +4,8 @@
 // (written there by a person): then its lines are kept and only the bookkeeping is done.
 
 import { ConflictError, DuplicateIdError, InternalError, locatedAt, RefusedError, BadInputError, type EngineError } from "../errors.js";
-import { appendDecisionEdit, parseDecisions } from "../documents/decisions/decisions.js";
+import { appendDecisionEdit } from "../documents/decisions/edit-decisions.js";
+import { parseDecisions } from "../documents/decisions/parse-decisions.js";
 import { questionsSource, type BlockReplacement, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { answeredAtEdits, closeBlockEdits } from "../documents/questions/edit-questions.js";
 import {
@@ -14,7 +15,10 @@ import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-stat
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { applyEdits, type FileContent, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp } from "./clock.js";
-import { logPhase, nextActionEdits, normalizeText, resumeCommand, statusEdits, verifyState } from "./cursor.js";
+import { normalizeText } from "./normalize-text.js";
+import { logPhase, resumeCommand } from "./phases.js";
+import { nextActionEdits, statusEdits } from "./run-status.js";
+import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { asksForFreeText } from "./free-text-option.js";
 import { answerRequired, writtenAnswer } from "./written-answers.js";

@@ -6,7 +6,9 @@ import { appendLogEdit, deleteFieldEdits } from "../documents/state/edit-state.j
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { applyEdits, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp, parseTimestamp } from "./clock.js";
-import { BLOCKER_FIELDS, logPhase, nextActionEdits, resumeCommand, statusEdits, verifyState } from "./cursor.js";
+import { logPhase, resumeCommand } from "./phases.js";
+import { BLOCKER_FIELDS, nextActionEdits, statusEdits } from "./run-status.js";
+import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { AUTO_RESUMABLE, awaitingQuestionError, pauseLine } from "./pause-run.js";
 import { redact } from "./redact.js";

@@ -7,7 +7,8 @@ import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { applyEdits } from "../documents/text-edit.js";
 import { COUNTER_NAME, readSliceCounter } from "./budget.js";
 import { formatTimestamp } from "./clock.js";
-import { logPhase, verifyState } from "./cursor.js";
+import { logPhase } from "./phases.js";
+import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 
 export interface SeedInput {

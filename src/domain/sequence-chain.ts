@@ -1,6 +1,6 @@
-// A release sequence's predecessors: walked through `sequence_parent` (live work/ first,
-// then archive/) or given as an explicit ordered list, each with its strictly parsed
-// manifest. Shared by `state merge-manifest` and the release-union rule of `check`.
+// The `sequence_parent` chain of a release sequence: the one walker (live work/ first, then
+// archive/, through an injected source) and, over it, the predecessors with their strictly
+// parsed manifests that `state merge-manifest` and `check`'s release-union rule read.
 
 import { RefusedError, type ErrorDetails } from "../errors.js";
 import { parseManifest, type ManifestDoc } from "../documents/manifest/parse-manifest.js";
@@ -40,7 +40,7 @@ export interface Predecessor {
 
 /** A refusal in merge-manifest's own words (exit 3). */
 export function blocked(message: string, details: ErrorDetails = {}): RefusedError {
-  return new RefusedError(message, { ...details, prefix: BLOCKED_PREFIX });
+  return new RefusedError(message, { kind: "manifest-blocked", ...details, prefix: BLOCKED_PREFIX });
 }
 
 /** The recorded parent of a cursor; an empty value counts as none. */
@@ -74,47 +74,87 @@ function predecessorOf(member: SequenceMember): Predecessor {
   return { slug: member.slug, archived: member.archived, label: member.label, manifest: requireValidManifest(text, file) };
 }
 
+/** A workspace the walk reached through a `sequence_parent` link, with its parsed state.md. */
+export interface ChainLink {
+  member: SequenceMember;
+  state: StateDoc;
+}
+
 /**
- * Walk `sequence_parent` from the target to the head of the chain; oldest first.
+ * Why a walk stopped: at the head (a workspace recording no parent), or at the first fault
+ * of the chain — a name seen before, one link past MAX_CHAIN_LINKS, a name that is no
+ * workspace in work/ or archive/ (an unsafe name included), a workspace without state.md.
+ */
+export type ChainEnd =
+  | { end: "head" }
+  | { end: "cycle"; at: string }
+  | { end: "too_long"; at: string }
+  | { end: "missing"; at: string; child: string }
+  | { end: "no_state"; at: string; member: SequenceMember };
+
+/**
+ * The one walker of `sequence_parent`: from `start`, whose parent is `parent`, towards the
+ * head, calling `visit` on each link as it is reached (newest first) and never revisiting or
+ * reading past MAX_CHAIN_LINKS links. The faults of the chain are the result, worded by each
+ * caller; what `source` or `visit` throws (an unsafe or unreadable workspace) propagates.
+ */
+export function walkChain(start: string, parent: string | undefined, source: SequenceSource, visit: (link: ChainLink) => void): ChainEnd {
+  const visited = new Set<string>([start]);
+  let child = start;
+  let links = 0;
+  for (let at = parent; at !== undefined; ) {
+    if (visited.has(at)) return { end: "cycle", at };
+    if (links === MAX_CHAIN_LINKS) return { end: "too_long", at };
+    visited.add(at);
+    const member = source.find(at);
+    if (!member) return { end: "missing", at, child };
+    const text = member.readState();
+    if (text === undefined) return { end: "no_state", at, member };
+    const state = parseState(text);
+    visit({ member, state });
+    links++;
+    child = at;
+    at = sequenceParent(state);
+  }
+  return { end: "head" };
+}
+
+/** merge-manifest's words for a chain that cannot be followed to its head. */
+function chainRefusal(target: string, end: Exclude<ChainEnd, { end: "head" }>): RefusedError {
+  switch (end.end) {
+    case "cycle":
+      return blocked(`sequence_parent cycle at "${end.at}"`, { hint: "fix the sequence_parent rows so the chain ends at a workspace without one" });
+    case "too_long":
+      return blocked(`the sequence_parent chain of ${target} is longer than ${MAX_CHAIN_LINKS} links (still going at "${end.at}"); it is refused, not truncated`, {
+        hint: "pass an explicit ordered predecessor list, or shorten the chain",
+      });
+    case "missing":
+      return blocked(`sequence_parent "${end.at}" of ${end.child} is not a workspace in work/ or archive/`, {
+        hint: "restore that workspace, or pass an explicit ordered predecessor list",
+      });
+    case "no_state":
+      return blocked(`sequence_parent "${end.at}" has no state.md (${end.member.label}/state.md), so the chain cannot be followed`, {
+        hint: "pass an explicit ordered predecessor list",
+      });
+  }
+}
+
+/**
+ * The predecessors of `target` through its recorded chain, oldest first, each manifest
+ * checked as its link is reached.
  * @throws RefusedError (BLOCKED) for no parent, a cycle, more than 64 links, a parent that
  * is neither live nor archived, a parent without state.md, or an invalid manifest.
  */
 export function walkSequenceChain(target: string, targetState: StateDoc, source: SequenceSource): Predecessor[] {
-  let parent = sequenceParent(targetState);
+  const parent = sequenceParent(targetState);
   if (parent === undefined) {
     throw blocked(`${target} has no sequence_parent; pass an explicit ordered predecessor list`, {
       hint: `devrites-engine state merge-manifest ${target} <oldest> … <newest>`,
     });
   }
-  const visited = new Set<string>([target]);
   const chain: Predecessor[] = [];
-  let child = target;
-  while (parent !== undefined) {
-    if (visited.has(parent)) {
-      throw blocked(`sequence_parent cycle at "${parent}"`, { hint: "fix the sequence_parent rows so the chain ends at a workspace without one" });
-    }
-    if (chain.length === MAX_CHAIN_LINKS) {
-      throw blocked(`the sequence_parent chain of ${target} is longer than ${MAX_CHAIN_LINKS} links (still going at "${parent}"); it is refused, not truncated`, {
-        hint: "pass an explicit ordered predecessor list, or shorten the chain",
-      });
-    }
-    visited.add(parent);
-    const member = source.find(parent);
-    if (!member) {
-      throw blocked(`sequence_parent "${parent}" of ${child} is not a workspace in work/ or archive/`, {
-        hint: "restore that workspace, or pass an explicit ordered predecessor list",
-      });
-    }
-    const stateText = member.readState();
-    if (stateText === undefined) {
-      throw blocked(`sequence_parent "${parent}" has no state.md (${member.label}/state.md), so the chain cannot be followed`, {
-        hint: "pass an explicit ordered predecessor list",
-      });
-    }
-    chain.push(predecessorOf(member));
-    child = parent;
-    parent = sequenceParent(parseState(stateText));
-  }
+  const end = walkChain(target, parent, source, ({ member }) => chain.push(predecessorOf(member)));
+  if (end.end !== "head") throw chainRefusal(target, end);
   return chain.reverse();
 }
 

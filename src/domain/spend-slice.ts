@@ -8,7 +8,8 @@ import { cursorValue, parseState, type StateDoc } from "../documents/state/parse
 import { applyEdits } from "../documents/text-edit.js";
 import { CAP_MESSAGE, COUNTER_NAME, readSliceCounter } from "./budget.js";
 import { formatTimestamp } from "./clock.js";
-import { logPhase, verifyState } from "./cursor.js";
+import { logPhase } from "./phases.js";
+import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 
 export const MAX_SLICE_ID_LENGTH = 200;

@@ -4,7 +4,7 @@
 
 import { BadInputError } from "../errors.js";
 import { parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
-import { normalizeText } from "./cursor.js";
+import { normalizeText } from "./normalize-text.js";
 import type { ResolveEntry } from "./resolve-question.js";
 
 /** A YAML-style block indicator on the `answer:` line: the answer is the indented lines below it. */

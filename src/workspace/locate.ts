@@ -4,7 +4,7 @@
 import { isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import path from "node:path";
-import { BadInputError, InternalError, NoWorkspaceError, RefusedError } from "../errors.js";
+import { BadInputError, InternalError, NoWorkspaceError, RefusedError, type EngineError } from "../errors.js";
 import { kindOf, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
@@ -113,6 +113,16 @@ export function rootForInit(cwd: string, rootOption: string | undefined, envRoot
   return devrites;
 }
 
+/**
+ * Builds the refusal of a workspace directory that is a symbolic link or resolves outside
+ * the root (`dir` absolute): by default exit 2 naming the absolute path.
+ */
+export type RefuseUnsafe = (dir: string, why: "is a symbolic link" | "resolves outside the root") => EngineError;
+
+export const UNSAFE_WORKSPACE_HINT = "workspaces must be real directories inside the root";
+
+const refuseUnsafeWorkspace: RefuseUnsafe = (dir, why) => new NoWorkspaceError(`unsafe workspace: ${dir} ${why}`, { kind: "unsafe-root", hint: UNSAFE_WORKSPACE_HINT });
+
 export interface Workspace {
   root: string;
   slug: string;
@@ -133,9 +143,9 @@ export function selectedSlug(root: string, option: string | undefined, envSlug: 
 
 /**
  * Resolve the live workspace `root/work/<slug>`.
- * @throws NoWorkspaceError for a missing/invalid slug, an unknown workspace, or an unsafe one.
+ * @throws NoWorkspaceError for a missing/invalid slug, an unknown workspace, or (by default) an unsafe one.
  */
-export function openWorkspace(root: string, slug: string | undefined): Workspace {
+export function openWorkspace(root: string, slug: string | undefined, refuseUnsafe: RefuseUnsafe = refuseUnsafeWorkspace): Workspace {
   if (slug === undefined) {
     const active = path.join(root, "ACTIVE");
     const what = lstat(active) ? `${active} names no workspace (write a workspace slug into it)` : `${active} does not exist`;
@@ -147,15 +157,11 @@ export function openWorkspace(root: string, slug: string | undefined): Workspace
   const dir = path.join(root, "work", slug);
   const st = lstat(dir);
   if (!st) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `unknown workspace ${JSON.stringify(slug)} (no ${path.join(root, "work", slug)}); ${workspacesHere(root, slug)}` });
-  if (st.isSymbolicLink()) {
-    throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { kind: "unsafe-root", hint: "workspaces must be real directories inside the root" });
-  }
+  if (st.isSymbolicLink()) throw refuseUnsafe(dir, "is a symbolic link");
   if (!st.isDirectory()) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${dir} is not a directory` });
   const realRoot = fs.realpathSync(root);
   const realDir = fs.realpathSync(dir);
-  if (path.relative(realRoot, realDir).startsWith("..")) {
-    throw new NoWorkspaceError(`unsafe workspace: ${dir} resolves outside the root`, { kind: "unsafe-root", hint: "workspaces must be real directories inside the root" });
-  }
+  if (path.relative(realRoot, realDir).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");
   return { root, slug, dir };
 }
 
@@ -166,21 +172,18 @@ export interface FoundWorkspace {
 
 /**
  * Locate a workspace by slug: `work/<slug>`, else `archive/<slug>`; undefined when neither exists.
- * @throws NoWorkspaceError (2) for a symlinked workspace or one resolving outside the root.
+ * @throws what `refuseUnsafe` builds (by default NoWorkspaceError, 2) for a symlinked workspace
+ * or one resolving outside the root.
  */
-export function locateAnyWorkspace(root: string, slug: string): FoundWorkspace | undefined {
+export function locateAnyWorkspace(root: string, slug: string, refuseUnsafe: RefuseUnsafe = refuseUnsafeWorkspace): FoundWorkspace | undefined {
   if (!isExistingSlug(slug)) return undefined;
-  if (lstat(path.join(root, "work", slug))) return { ws: openWorkspace(root, slug), archived: false };
+  if (lstat(path.join(root, "work", slug))) return { ws: openWorkspace(root, slug, refuseUnsafe), archived: false };
   const dir = path.join(root, "archive", slug);
   const st = lstat(dir);
   if (!st) return undefined;
-  if (st.isSymbolicLink()) {
-    throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { kind: "unsafe-root", hint: "workspaces must be real directories inside the root" });
-  }
+  if (st.isSymbolicLink()) throw refuseUnsafe(dir, "is a symbolic link");
   if (!st.isDirectory()) return undefined;
-  if (path.relative(fs.realpathSync(root), fs.realpathSync(dir)).startsWith("..")) {
-    throw new NoWorkspaceError(`unsafe workspace: ${dir} resolves outside the root`, { kind: "unsafe-root", hint: "workspaces must be real directories inside the root" });
-  }
+  if (path.relative(fs.realpathSync(root), fs.realpathSync(dir)).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");
   return { ws: { root, slug, dir }, archived: true };
 }
 

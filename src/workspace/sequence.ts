@@ -1,23 +1,23 @@
-// Other workspaces of a release sequence, read-only: found live in work/ first, then in
-// archive/; a symlinked or escaping workspace directory and symlinked files are refused.
+// The disk side of release sequences: the other workspaces a chain walk visits, read-only
+// (live in work/ first, then archive/; a symlinked or escaping directory and symlinked files
+// are refused), and the directory of a continuation that `init --continues` creates.
 
+import fs from "node:fs";
 import path from "node:path";
-import { NoWorkspaceError, RefusedError } from "../errors.js";
+import { RefusedError } from "../errors.js";
 import type { SequenceMember, SequenceSource } from "../domain/sequence-chain.js";
-import { locateAnyWorkspace, readWorkspaceFile } from "./locate.js";
+import { locateAnyWorkspace, readWorkspaceFile, UNSAFE_WORKSPACE_HINT, type RefuseUnsafe } from "./locate.js";
+
+/** A sequence member is named relative to the root, and refused as merge-manifest refuses (exit 3). */
+const refuseMember = (root: string): RefuseUnsafe => (dir, why) =>
+  new RefusedError(`unsafe workspace: ${path.relative(root, dir)} ${why}`, { kind: "unsafe-file", hint: UNSAFE_WORKSPACE_HINT });
 
 /**
  * Workspace `slug` under `root`: `work/` first, then `archive/` (locate.ts).
  * @throws RefusedError (exit 3, merge-manifest's BLOCKED) when it is a symlink or resolves outside the root.
  */
 export function findSequenceMember(root: string, slug: string): SequenceMember | undefined {
-  let found;
-  try {
-    found = locateAnyWorkspace(root, slug);
-  } catch (e) {
-    if (e instanceof NoWorkspaceError) throw new RefusedError(e.message.replace(`${root}${path.sep}`, ""), { hint: e.hint });
-    throw e;
-  }
+  const found = locateAnyWorkspace(root, slug, refuseMember(root));
   if (!found) return undefined;
   const dir = found.ws.dir;
   return {
@@ -32,4 +32,28 @@ export function findSequenceMember(root: string, slug: string): SequenceMember |
 /** A SequenceSource over the `.devrites` directory `root`. */
 export function sequenceSource(root: string): SequenceSource {
   return { find: (slug) => findSequenceMember(root, slug) };
+}
+
+function lstat(p: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What is at `work/<slug>` before `init --continues` runs: nothing, a bare directory, or a workspace (a state.md). */
+export function continuationDir(root: string, slug: string): "none" | "directory" | "workspace" {
+  const dir = path.join(root, "work", slug);
+  if (lstat(path.join(dir, "state.md")) !== undefined) return "workspace";
+  return lstat(dir) !== undefined ? "directory" : "none";
+}
+
+/** Remove a directory this command created when it is still empty; anything else stays. */
+export function removeIfEmpty(dir: string): void {
+  try {
+    fs.rmdirSync(dir);
+  } catch {
+    // Not empty or already gone: leave it as it is.
+  }
 }

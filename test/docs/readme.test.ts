@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { viewOf } from "../../src/documents/headings.js";
+import { viewOf } from "../../src/documents/markdown-view.js";
 import { EXIT_CODES } from "../../src/errors.js";
 import { REPO_DIR } from "../helpers/project.js";
 

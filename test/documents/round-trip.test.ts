@@ -2,8 +2,8 @@
 // writing it back with no edit (or with edits that restore every value) is the identity.
 
 import { describe, expect, it } from "vitest";
-import { parseDecisions } from "../../src/documents/decisions/decisions.js";
-import { viewOf } from "../../src/documents/headings.js";
+import { parseDecisions } from "../../src/documents/decisions/parse-decisions.js";
+import { viewOf } from "../../src/documents/markdown-view.js";
 import { closeBlockEdits } from "../../src/documents/questions/edit-questions.js";
 import { fieldValue, parseQuestions, statusOf } from "../../src/documents/questions/parse-questions.js";
 import { setFieldEdit } from "../../src/documents/state/edit-state.js";

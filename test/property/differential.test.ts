@@ -1,4 +1,4 @@
-// Differential test: the engine's structural view of markdown (src/documents/headings.ts viewOf:
+// Differential test: the engine's structural view of markdown (src/documents/markdown-view.ts viewOf:
 // ATX headings outside fences, the fence mask) against the reference parser, remark-parse, on
 // every fixture, template and conformance document and on generated and mutated documents.
 //
@@ -15,7 +15,7 @@ import path from "node:path";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { describe, expect, it } from "vitest";
-import { viewOf } from "../../src/documents/headings.js";
+import { viewOf } from "../../src/documents/markdown-view.js";
 import { MUTATIONS, makeRng, markdownDocument, suiteSeed, validDocument, DOCUMENT_KINDS, type Rng } from "../helpers/generate.js";
 import { REPO_DIR } from "../helpers/project.js";
 

@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from "vitest";
 import { parseBatch } from "../../src/documents/batch/parse-batch.js";
-import { parseDecisions } from "../../src/documents/decisions/decisions.js";
-import { viewOf } from "../../src/documents/headings.js";
+import { parseDecisions } from "../../src/documents/decisions/parse-decisions.js";
+import { viewOf } from "../../src/documents/markdown-view.js";
 import { detectEol, splitLines } from "../../src/documents/lines.js";
 import { parseManifest } from "../../src/documents/manifest/parse-manifest.js";
 import { parseQuestions, statusOf } from "../../src/documents/questions/parse-questions.js";

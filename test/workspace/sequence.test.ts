@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { findSequenceMember } from "../../src/workspace/sequence.js";
+import { assertNoCycle } from "../../src/domain/continue-sequence.js";
+import { findSequenceMember, sequenceSource } from "../../src/workspace/sequence.js";
 import { makeProject, type Project } from "../helpers/project.js";
 
 let project: Project | undefined;
@@ -49,5 +50,26 @@ describe("workspaces reached through a symlinked parent directory", () => {
     project = makeProject({ "outside/a/state.md": "x\n", ".devrites/work/b/state.md": "x\n" });
     fs.symlinkSync(project.path("outside"), project.path(".devrites/archive"));
     expect(() => findSequenceMember(root(), "a")).toThrow(expect.objectContaining({ exitCode: 3, message: expect.stringContaining("archive/a resolves outside the root") }));
+  });
+});
+
+describe("the init --continues cycle check over the disk", () => {
+  const st = (parent: string) => `## Cursor\n| Key | Value |\n| --- | --- |\n| schema | 4 |\n| sequence_parent | ${parent} |\n`;
+
+  it("an ancestor in archive/ that names the child is found behind a live parent", () => {
+    project = makeProject({ ".devrites/work/p/state.md": st("a"), ".devrites/archive/a/state.md": st("c") });
+    expect(() => assertNoCycle("c", "p", sequenceSource(root()))).toThrow(expect.objectContaining({ exitCode: 3, message: "sequence_parent cycle: p already descends from c" }));
+  });
+
+  it("a symlinked ancestor fails the check (exit 3) instead of silently ending the walk", () => {
+    project = makeProject({ ".devrites/work/p/state.md": st("a"), "elsewhere/state.md": st("c") });
+    fs.mkdirSync(project.path(".devrites/archive"), { recursive: true });
+    fs.symlinkSync(project.path("elsewhere"), project.path(".devrites/archive/a"));
+    expect(() => assertNoCycle("c", "p", sequenceSource(root()))).toThrow(expect.objectContaining({ exitCode: 3, message: expect.stringContaining("unsafe workspace: archive/a is a symbolic link") }));
+  });
+
+  it("an ancestor named outside the workspaces (../elsewhere) is no workspace: the walk ends there", () => {
+    project = makeProject({ ".devrites/work/p/state.md": st("../../elsewhere"), "elsewhere/state.md": st("c") });
+    expect(() => assertNoCycle("c", "p", sequenceSource(root()))).not.toThrow();
   });
 });

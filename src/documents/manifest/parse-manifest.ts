@@ -3,7 +3,7 @@
 // with its line and column. Pure; `check` shows all violations, merge-manifest the first.
 
 import { isBlank, type Line } from "../lines.js";
-import { viewOf, sectionEnd, type Heading, type MarkdownView } from "../headings.js";
+import { viewOf, sectionEnd, type Heading, type MarkdownView } from "../markdown-view.js";
 import { compareBytes, foldCase, pathProblem, utf8Length } from "./paths.js";
 
 export const MANIFEST_MAX_BYTES = 1024 * 1024;

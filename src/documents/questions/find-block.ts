@@ -6,7 +6,7 @@
 // those lines are decoded and read by the same heading and fence rules the view uses.
 
 import { fenceBlocksAmong } from "../fences.js";
-import { parseHeading } from "../headings.js";
+import { parseHeading } from "../markdown-view.js";
 import { questionIdOf } from "./parse-questions.js";
 
 /** A block's byte range: its heading line's start up to the next level-1/2 heading (or the end). */

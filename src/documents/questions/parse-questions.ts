@@ -3,7 +3,7 @@
 // released `## Question register` table. One linear pass; positions on everything.
 
 import { isBlank } from "../lines.js";
-import { viewOf, type MarkdownView } from "../headings.js";
+import { viewOf, type MarkdownView } from "../markdown-view.js";
 
 export interface QuestionField {
   key: string;

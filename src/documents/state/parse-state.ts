@@ -2,7 +2,7 @@
 // `## Awaiting human` sections and the `## Log` section. Pure; never drops content.
 
 import { isBlank, type Line } from "../lines.js";
-import { viewOf, type MarkdownView } from "../headings.js";
+import { viewOf, type MarkdownView } from "../markdown-view.js";
 
 export type FieldForm = "table" | "bullet";
 

@@ -3,7 +3,7 @@
 // only up to a bounded size, because remark is quadratic on list-shaped markdown (10,000
 // questions: minutes) and the engine is not.
 
-import type { MarkdownView } from "../../documents/headings.js";
+import type { MarkdownView } from "../../documents/markdown-view.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 /** The reference outline of a text (adapters/remark.ts). */

@@ -4,7 +4,7 @@
 import type { Sentinel } from "../../documents/afk/sentinel.js";
 import { parseQuestions, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { parseState, type StateDoc } from "../../documents/state/parse-state.js";
-import { viewOf } from "../../documents/headings.js";
+import { viewOf } from "../../documents/markdown-view.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { lintDecisions } from "./lint-decisions.js";
 import { lintControlChars, lintFences } from "./lint-markdown.js";

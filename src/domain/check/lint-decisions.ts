@@ -1,7 +1,7 @@
 // `check` rules for decisions.md: DEC ids are append-only and unique; a reused or
 // malformed id breaks every reference to it.
 
-import { viewOf } from "../../documents/headings.js";
+import { viewOf } from "../../documents/markdown-view.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 const FILE = "decisions.md";

@@ -4,7 +4,7 @@
 
 import { parseManifest } from "../../documents/manifest/parse-manifest.js";
 import { parseState } from "../../documents/state/parse-state.js";
-import { viewOf } from "../../documents/headings.js";
+import { viewOf } from "../../documents/markdown-view.js";
 import { checkReleaseUnion } from "../release-union.js";
 import type { SequenceSource } from "../sequence-chain.js";
 import type { Diagnostic } from "./diagnostic.js";

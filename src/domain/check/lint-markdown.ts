@@ -2,7 +2,7 @@
 // the file, which silently hides fields and sections from every reader; control characters
 // would drive a terminal if printed raw (the engine prints them escaped).
 
-import type { MarkdownView } from "../../documents/headings.js";
+import type { MarkdownView } from "../../documents/markdown-view.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 /** Warnings for fenced code blocks that run to the end of the file. */

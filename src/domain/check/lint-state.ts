@@ -4,7 +4,9 @@
 import type { StateDoc } from "../../documents/state/parse-state.js";
 import { isNoCounter } from "../budget.js";
 import { isWorkspaceTimestamp } from "../clock.js";
-import { ENGINE_SCHEMA, PAUSE_FIELDS, PHASES, RUN_STATUSES } from "../cursor.js";
+import { PHASES } from "../phases.js";
+import { PAUSE_FIELDS, RUN_STATUSES } from "../run-status.js";
+import { ENGINE_SCHEMA } from "../schema-gate.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 const FILE = "state.md";

@@ -3,7 +3,7 @@
 
 import { QUESTION_STATUSES, fieldValue, gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import type { StateDoc } from "../../documents/state/parse-state.js";
-import { PAUSE_FIELDS } from "../cursor.js";
+import { PAUSE_FIELDS } from "../run-status.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 export interface ModeInfo {

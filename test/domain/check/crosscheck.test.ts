@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { CROSSCHECK_MAX_BYTES, CROSSCHECK_MAX_SECTION_BYTES, crossCheck } from "../../../src/domain/check/crosscheck.js";
-import { viewOf } from "../../../src/documents/headings.js";
+import { viewOf } from "../../../src/documents/markdown-view.js";
 import { markdownOutline } from "../../../src/adapters/remark.js";
 import { expectSilent, expectTriggers } from "./assert-rule.js";
 import { CROSSCHECK_CASES } from "./rule-cases.js";

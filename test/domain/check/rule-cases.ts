@@ -13,7 +13,7 @@ import { crossCheck } from "../../../src/domain/check/crosscheck.js";
 import { REASON_CODES } from "../../../src/domain/pause-reasons.js";
 import { parseState } from "../../../src/documents/state/parse-state.js";
 import { parseQuestions } from "../../../src/documents/questions/parse-questions.js";
-import { viewOf } from "../../../src/documents/headings.js";
+import { viewOf } from "../../../src/documents/markdown-view.js";
 import { validateSentinel } from "../../../src/documents/afk/sentinel.js";
 import { parseYamlTop } from "../../../src/adapters/yaml.js";
 import { markdownOutline } from "../../../src/adapters/remark.js";

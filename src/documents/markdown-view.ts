@@ -1,5 +1,5 @@
-// ATX headings outside code fences, and the sections they open. Every markdown file of
-// the workspace is read through this view, so "a heading" means the same thing everywhere.
+// The markdown view every parser reads through: ATX headings outside code fences, and the
+// sections they open, so "a heading" means the same thing in every workspace file.
 // The view indexes line starts and materialises a Line only when asked: a 10,000-question
 // file has 137,000 lines, and allocating them all is most of what a resolve would cost.
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/errors.js";
 import type { Sentinel } from "../../src/documents/afk/sentinel.js";
 import { CAP_MESSAGE, effectiveRemaining, type ReviewQueue } from "../../src/domain/budget.js";
-import { checkBudget, type RunState, type Usage } from "../../src/domain/check-budget.js";
+import { admitDispatch, type RunState, type Usage } from "../../src/domain/admit-dispatch.js";
 
 function sentinel(over: Partial<Sentinel> = {}): Sentinel {
   return { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, notifyEnv: [], allowGates: [], continueSequence: undefined, problems: [], ...over };
@@ -77,7 +77,7 @@ const ROWS: Row[] = [
 
 describe("budget check verdicts", () => {
   it.each(ROWS)("$name", (row) => {
-    const v = checkBudget({
+    const v = admitDispatch({
       run: { ...RUNNING, ...row.run }, sentinel: row.s,
       remaining: effectiveRemaining(row.counter, row.s.counts.max_slices),
       queue: row.q ?? queue(0, row.s.counts.max_review_queue),
@@ -93,19 +93,19 @@ describe("budget check verdicts", () => {
     [{ status: "awaiting_human", awaitedQid: "q-2026-06-13-002" }, /awaiting a human on q-2026-06-13-002.*state resolve q-2026-06-13-002/],
     [{ status: "blocked", pauseReason: "credentials" }, /paused: credentials missing or rejected; .*state resume/],
   ])("the paused stop names what the run waits on (%j) and records no new pause", (run, message) => {
-    const v = checkBudget({ run: { ...RUNNING, ...run }, sentinel: sentinel(), remaining: effectiveRemaining(3, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
+    const v = admitDispatch({ run: { ...RUNNING, ...run }, sentinel: sentinel(), remaining: effectiveRemaining(3, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
     expect(v.reasons[0]).toMatchObject({ code: "paused", key: "status", pauseReason: undefined });
     expect(v.reasons[0]!.message).toMatch(message);
   });
 
   it("the slice cap stop carries the exact message of commands.md and the slice_cap pause reason", () => {
-    const v = checkBudget({ run: RUNNING, sentinel: sentinel(), remaining: effectiveRemaining(0, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
+    const v = admitDispatch({ run: RUNNING, sentinel: sentinel(), remaining: effectiveRemaining(0, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
     expect(v.reasons[0]).toMatchObject({ code: "slice_cap", message: CAP_MESSAGE, pauseReason: "slice_cap" });
     expect(CAP_MESSAGE).toBe("AFK cap reached. Raise `state.md` `AFK slices remaining` or remove the sentinel to continue.");
   });
 
   it("not observed names the undeclared measurement and says 'declared but not observed'", () => {
-    const v = checkBudget({ run: RUNNING, sentinel: sentinel({ counts: { max_tokens: 9 } }), remaining: effectiveRemaining(1, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
+    const v = admitDispatch({ run: RUNNING, sentinel: sentinel({ counts: { max_tokens: 9 } }), remaining: effectiveRemaining(1, undefined), queue: queue(0, undefined), usage: NONE, writer: false });
     expect(v.reasons[0]).toMatchObject({ code: "not_observed", key: "max_tokens", pauseReason: "token_budget" });
     expect(v.reasons[0]!.message).toContain("declared but not observed");
   });
@@ -119,7 +119,7 @@ describe("--writer needs the activation envelope", () => {
   ])("a sentinel with %j is exit 5 naming %j", (counts, missing) => {
     let err: unknown;
     try {
-      checkBudget({ run: RUNNING, sentinel: sentinel({ counts }), remaining: effectiveRemaining(5, undefined), queue: queue(0, undefined), usage: NONE, writer: true });
+      admitDispatch({ run: RUNNING, sentinel: sentinel({ counts }), remaining: effectiveRemaining(5, undefined), queue: queue(0, undefined), usage: NONE, writer: true });
     } catch (e) {
       err = e;
     }
@@ -128,7 +128,7 @@ describe("--writer needs the activation envelope", () => {
   });
 
   it("a sentinel with all three keys admits a writer", () => {
-    const v = checkBudget({
+    const v = admitDispatch({
       run: RUNNING, sentinel: sentinel({ counts: { max_agents: 4, max_minutes: 60, max_review_queue: 3 } }),
       remaining: effectiveRemaining(undefined, undefined),
       queue: queue(0, 3),

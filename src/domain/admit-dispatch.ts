@@ -1,4 +1,4 @@
-// The pre-dispatch gate of `budget check` as one pure function: every stop and admit rule
+// The dispatch admission rule of `budget check` as one pure function: every stop and admit rule
 // of commands.md, each stop with a stable reason code (and the `state pause` reason that
 // records it), so the build loop can branch on codes instead of parsing messages.
 
@@ -28,7 +28,7 @@ export interface RunState {
   pauseReason: string | undefined;
 }
 
-export interface CheckInput {
+export interface AdmissionInput {
   sentinel: Sentinel;
   run: RunState;
   remaining: Remaining;
@@ -82,7 +82,7 @@ export const WRITER_KEYS = ["max_agents", "max_minutes", "max_review_queue"] as 
  * Decide whether another slice may be dispatched.
  * @throws BadInputError (exit 5) when `writer` is set and the sentinel lacks an envelope key.
  */
-export function checkBudget(input: CheckInput): Verdict {
+export function admitDispatch(input: AdmissionInput): Verdict {
   const { sentinel, remaining, queue, usage } = input;
   if (input.writer) {
     const missing = WRITER_KEYS.filter((k) => sentinel.counts[k] === undefined);

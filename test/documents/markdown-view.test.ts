@@ -2,7 +2,7 @@
 // to the next heading of level 1 or 2.
 
 import { describe, expect, it } from "vitest";
-import { parseHeading, sectionEnd, viewOf } from "../../src/documents/headings.js";
+import { parseHeading, sectionEnd, viewOf } from "../../src/documents/markdown-view.js";
 
 describe("parseHeading", () => {
   it.each([

@@ -1,8 +1,9 @@
-// decisions.md: the next DEC number and the entry shape follow the file (table when a
-// `## Decision log` table exists, headings otherwise); table cells escape `|`.
+// decisions.md: the entry shape follows the file (table when a `## Decision log` table
+// exists, headings otherwise); table cells escape `|`; line endings follow the file.
 
 import { describe, expect, it } from "vitest";
-import { appendDecisionEdit, decisionId, parseDecisions, type DecisionEntry } from "../../../src/documents/decisions/decisions.js";
+import { appendDecisionEdit, type DecisionEntry } from "../../../src/documents/decisions/edit-decisions.js";
+import { parseDecisions } from "../../../src/documents/decisions/parse-decisions.js";
 import { applyEdits } from "../../../src/documents/text-edit.js";
 
 const ENTRY: DecisionEntry = {
@@ -29,28 +30,6 @@ const TABLE = `# Decisions: x
 ## Notes
 keep
 `;
-
-describe("parseDecisions", () => {
-  it.each([
-    ["", 0],
-    ["# Decisions\n", 0],
-    ["### DEC-001 — a\n### DEC-007 — b\n### DEC-003 — c\n", 7],
-    ["| DEC-012 | accepted |\n- Related: DEC-020\n", 20],
-    ["### DEC-002 — a\n```\n### DEC-999 — template\n```\n~~~\n| DEC-998 |\n", 2],
-    ["### DEC-1000 — wide\n", 1000],
-    ["XDEC-050 and DEC-05a do not count\n### DEC-004 — a\n", 4],
-  ])("the highest DEC number outside fences in %j is %i", (text, highest) => {
-    expect(parseDecisions(text).highest).toBe(highest);
-  });
-
-  it.each([
-    [1, "DEC-001"],
-    [42, "DEC-042"],
-    [1000, "DEC-1000"],
-  ])("decisionId(%i) is %s", (n, id) => {
-    expect(decisionId(n)).toBe(id);
-  });
-});
 
 describe("appendDecisionEdit", () => {
   it("appends a table row after the Decision log's last row, not at the end of the file", () => {
