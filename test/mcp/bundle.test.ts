@@ -1,5 +1,6 @@
 // What the `mcp` chunk builds at start-up: the build marks the SDK's schema declarations pure so
-// the ones the server never reaches are dropped. The table tests the build's transform; the rest reads the built chunk.
+// the ones the server never reaches are dropped, and zod is switched to jitless before the SDK
+// builds any schema. The table tests the build's transform; the rest reads the built chunk.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -49,4 +50,9 @@ describe("the built mcp chunk", () => {
     expect(text).not.toContain("ref/prompt");
   });
 
+  it("sets zod jitless before the SDK's first schema is built", () => {
+    const jitless = text.search(/jitless:(!0|true)/);
+    expect(jitless).toBeGreaterThan(-1);
+    expect(jitless).toBeLessThan(text.indexOf("io.modelcontextprotocol/related-task"));
+  });
 });
