@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import v8 from "node:v8";
 import type { Io } from "../io.js";
 import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../adapters/mcp-sdk.js";
 import { TOOLS, type Invocation } from "./tools.js";
@@ -137,6 +138,11 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
  * or SIGTERM/SIGINT; then let running calls finish, remove temp files and return.
  */
 export async function serveProcessStdio(opts: EngineServerOptions): Promise<void> {
+  // The young generation keeps the size start-up gave it (4 MB here) instead of doubling to
+  // 32 MB over the first few thousand calls: a call's garbage dies within the call, so a larger
+  // one only costs resident memory (docs/performance.md, the MCP section). V8 reads this flag
+  // at each growth decision, so setting it now takes effect; --max-semi-space-size would not.
+  v8.setFlagsFromString("--semi-space-growth-factor=1");
   const server = createEngineServer(opts);
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
