@@ -6,11 +6,40 @@
 import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, parseAst, type Plugin } from "vite";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
+/**
+ * The MCP SDK's types.js builds about 150 zod schemas at load, and the bundler keeps them all
+ * (a call might have side effects). Each top-level `const …Schema = <call>` is a pure zod
+ * builder chain, so it is marked pure here (an annotated IIFE): the ones the server never
+ * reaches are dropped, which `mcp` no longer builds at every start. A declaration of another
+ * shape is left as it is (an SDK upgrade can only make this do less, never change behaviour).
+ */
+export function mcpSdkPureSchemas(): Plugin {
+  const typesJs = /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]types\.js$/;
+  return {
+    name: "devrites-mcp-sdk-pure-schemas",
+    transform(code, id) {
+      if (!typesJs.test(id)) return null;
+      const spans: [number, number][] = [];
+      for (const stmt of parseAst(code).body) {
+        const decl = stmt.type === "ExportNamedDeclaration" ? stmt.declaration : stmt;
+        if (decl?.type !== "VariableDeclaration" || decl.kind !== "const") continue;
+        for (const d of decl.declarations) {
+          if (d.id.type === "Identifier" && d.id.name.endsWith("Schema") && d.init?.type === "CallExpression") spans.push([d.init.start, d.init.end]);
+        }
+      }
+      let out = code;
+      for (const [start, end] of spans.reverse()) out = `${out.slice(0, start)}/* @__PURE__ */ (() => ${out.slice(start, end)})()${out.slice(end)}`;
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
+  plugins: [mcpSdkPureSchemas()],
   define: { __ENGINE_VERSION__: JSON.stringify(pkg.version) },
   build: {
     ssr: true,

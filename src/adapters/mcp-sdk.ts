@@ -1,7 +1,9 @@
 // Adapter over `@modelcontextprotocol/sdk` and `zod` for `devrites-engine mcp`: turns our own
 // tool descriptions into zod schemas and registered tools, and serves them on a transport.
-// Loaded lazily (its own chunk, with the SDK) and imports nothing else from src/.
+// Loaded lazily (its own chunk, with the SDK); imports nothing from src/ but mcp-zod-jitless.ts.
 
+// First: zod's configuration must be set before the SDK's modules build their schemas.
+import "./mcp-zod-jitless.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import v8 from "node:v8";
 import type { Io } from "../io.js";
 import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../adapters/mcp-sdk.js";
 import { TOOLS, type Invocation } from "./tools.js";
@@ -137,6 +138,14 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
  * or SIGTERM/SIGINT; then let running calls finish, remove temp files and return.
  */
 export async function serveProcessStdio(opts: EngineServerOptions): Promise<void> {
+  // Resident memory of a long session (docs/performance.md, the MCP section). The young
+  // generation keeps the size start-up gave it (4 MB here) instead of doubling to 32 MB over the
+  // first few thousand calls: a call's garbage dies within the call, so a larger one only costs
+  // memory. The old generation is collected when it has grown 10 % past what survived the last
+  // full GC, not 2–4×: what a call promotes is garbage by then. V8 reads both flags at each
+  // decision, so setting them now takes effect (--max-semi-space-size would not).
+  v8.setFlagsFromString("--semi-space-growth-factor=1");
+  v8.setFlagsFromString("--heap-growing-percent=10");
   const server = createEngineServer(opts);
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
