@@ -3,7 +3,8 @@
 // released `## Question register` table are listed too, marked as register rows. Read-only.
 
 import { BadInputError, DuplicateIdError, RefusedError } from "../errors.js";
-import { fieldValue, gateOf, GATES, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc, type RegisterRow } from "../documents/questions/parse-questions.js";
+import { GATES, isGate } from "../documents/gates.js";
+import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc, type RegisterRow } from "../documents/questions/parse-questions.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -52,7 +53,7 @@ export async function questionsList(ctx: CommandContext, args: CommandArgs): Pro
   if (args.positionals.length > 0) throw new BadInputError(`unknown argument ${JSON.stringify(args.positionals[0])}`, { hint: "devrites-engine questions [--open | --all] [--gate GATE], or questions show <qid>" });
   if (o.open && o.all) throw new BadInputError("give --open or --all, not both");
   const gate = typeof o.gate === "string" ? o.gate.toLowerCase() : undefined;
-  if (gate !== undefined && !(GATES as readonly string[]).includes(gate)) throw new BadInputError(`unknown gate ${JSON.stringify(o.gate)}`, { hint: `gates: ${GATES.join(", ")}` });
+  if (gate !== undefined && !isGate(gate)) throw new BadInputError(`unknown gate ${JSON.stringify(o.gate)}`, { hint: `gates: ${GATES.join(", ")}` });
   const session = ctx.workspace();
   session.recoverIfNeeded();
   const doc = parseQuestions(session.read("questions.md", true));
