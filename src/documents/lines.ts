@@ -1,6 +1,8 @@
 // A text split into lines with their offsets and terminators, so parsers can point at
 // positions and edits can splice whole lines without touching their neighbours.
 
+import type { TextEdit } from "./text-edit.js";
+
 /** One line: `text` excludes its terminator; `end` is where the terminator starts. */
 export interface Line {
   /** 1-based line number. */
@@ -48,4 +50,23 @@ export function insertLinesAfter(line: Line, newLines: readonly string[], eol: s
   // After an unterminated last line the insertion starts with the file's line ending instead.
   if (line.eol === "") return { start: line.end, end: line.end, insert: newLines.map((l) => eol + l).join("") };
   return { start: line.next, end: line.next, insert: newLines.map((l) => l + eol).join("") };
+}
+
+/**
+ * The edit appending `blockLines` (without terminators) at the end of `text`, one blank line
+ * after what is there: none in an empty file or after a blank last line, a terminator first
+ * after an unterminated one. Every "add a block at the end" (a question, a DEC entry, a new
+ * `## Log` or `## Awaiting human` section) goes through here, so they agree on the spacing.
+ */
+export function appendBlockEdit(text: string, blockLines: readonly string[]): TextEdit {
+  const eol = detectEol(text);
+  const at = text.length;
+  let lead = "";
+  if (at > 0 && !text.endsWith("\n")) lead = eol + eol;
+  else if (at > 0) {
+    // The last line, without its "\n": only the tail is read, however long the file.
+    const start = at >= 2 ? text.lastIndexOf("\n", at - 2) + 1 : 0;
+    if (!/^[ \t]*\r?$/.test(text.slice(start, at - 1))) lead = eol;
+  }
+  return { start: at, end: at, insert: lead + blockLines.map((l) => l + eol).join("") };
 }

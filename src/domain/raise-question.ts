@@ -4,7 +4,7 @@
 
 import { BadInputError, InternalError, RefusedError } from "../errors.js";
 import { appendDecisionEdit, parseDecisions } from "../documents/decisions/decisions.js";
-import { appendBlockEdit } from "../documents/questions/edit-questions.js";
+import { appendBlockEdit } from "../documents/lines.js";
 import { GATES, gateAction, isGate, type Gate, type RaiseMode } from "../documents/gates.js";
 import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { appendLogEdit, deleteFieldEdits, insertAwaitingEdit, removeAwaitingEdits, upsertFieldEdit } from "../documents/state/edit-state.js";

@@ -1,7 +1,7 @@
 // decisions.md: find the highest DEC-### and append the next entry in the shape the file
 // already uses (a `## Decision log` table row, else a `### DEC-### — title` block).
 
-import { detectEol, isBlank } from "../lines.js";
+import { appendBlockEdit, detectEol } from "../lines.js";
 import { viewOf } from "../headings.js";
 import type { TextEdit } from "../text-edit.js";
 
@@ -70,11 +70,5 @@ export function appendDecisionEdit(doc: DecisionsDoc, entry: DecisionEntry): { i
     `- Decision: ${oneLine(entry.decision)}`,
     `- Related: ${oneLine(entry.related)}`,
   ];
-  let lead = "";
-  if (text.length > 0) {
-    const lastNl = text.endsWith("\n");
-    const trailingBlank = /\n[ \t]*\r?\n$/.test(text) || isBlank(text);
-    lead = !lastNl ? eol + eol : trailingBlank ? "" : eol;
-  }
-  return { id, edit: { start: text.length, end: text.length, insert: lead + block.map((l) => l + eol).join("") } };
+  return { id, edit: appendBlockEdit(text, block) };
 }
