@@ -15,21 +15,21 @@ export interface Line {
   eol: "" | "\n" | "\r\n";
 }
 
+/** The line that starts at offset `start` (0 ≤ start < text length): the one place a Line is made. */
+export function lineAt(text: string, start: number, number: number): Line {
+  const nl = text.indexOf("\n", start);
+  const crlf = nl > start && text.charCodeAt(nl - 1) === 13;
+  const end = nl < 0 ? text.length : crlf ? nl - 1 : nl;
+  return { number, start, end, next: nl < 0 ? text.length : nl + 1, text: text.slice(start, end), eol: nl < 0 ? "" : crlf ? "\r\n" : "\n" };
+}
+
 /** Split `text` into lines. A final terminator does not start another (empty) line. */
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
-  let start = 0;
-  let number = 1;
-  const n = text.length;
-  while (start < n) {
-    let nl = text.indexOf("\n", start);
-    if (nl < 0) nl = n;
-    const crlf = nl < n && nl > start && text.charCodeAt(nl - 1) === 13;
-    const end = crlf ? nl - 1 : nl;
-    const eol = nl >= n ? "" : crlf ? "\r\n" : "\n";
-    lines.push({ number, start, end, next: nl >= n ? n : nl + 1, text: text.slice(start, end), eol });
-    start = nl + 1;
-    number++;
+  for (let start = 0; start < text.length; ) {
+    const line = lineAt(text, start, lines.length + 1);
+    lines.push(line);
+    start = line.next;
   }
   return lines;
 }
