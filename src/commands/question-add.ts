@@ -15,7 +15,7 @@ import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 /** How long the notify hook (and everything it starts) may run. */
-export const NOTIFY_TIMEOUT_MS = 10_000;
+const NOTIFY_TIMEOUT_MS = 10_000;
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 

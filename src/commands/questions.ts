@@ -46,7 +46,7 @@ function rowSummary(doc: QuestionsDoc, r: RegisterRow) {
 }
 
 /** The refusal hint of a register row: the engine reads it but never writes it. */
-export const REGISTER_HINT = (qid: string) => `a row of the '## Question register' table, which the engine never writes: edit questions.md by hand, or raise it as a '## ${qid}' block`;
+const REGISTER_HINT = (qid: string) => `a row of the '## Question register' table, which the engine never writes: edit questions.md by hand, or raise it as a '## ${qid}' block`;
 
 export async function questionsList(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const o = args.options;

@@ -2,10 +2,10 @@
 // every other gate list (the known gates, the ones AFK never auto-picks, the ones that pause) is read from it.
 
 /** What the gate policy does with a new question. */
-export type GateAction = "pause" | "open" | "auto_pick";
+type GateAction = "pause" | "open" | "auto_pick";
 
 /** A gate's row: its action in HITL, and under AFK when the sentinel's allow_gates lists it or not. */
-export interface GatePolicy {
+interface GatePolicy {
   hitl: GateAction;
   afkAllowed: GateAction;
   afkNotAllowed: GateAction;

@@ -1,7 +1,7 @@
 // The audit events use cases produce (formats.md, events.jsonl), and the one reading of
 // that file's lines. The workspace layer adds id and timestamp and appends them inside the same transaction.
 
-export const EVENT_KINDS = [
+const EVENT_KINDS = [
   "initialized", "resolved", "dropped", "raised", "auto_picked", "paused", "pause_deferred", "resumed",
   "notify_failed", "slice_spent", "budget_seeded", "sequence_opened", "manifest_merged", "migrated", "recovered",
 ] as const;

@@ -9,7 +9,7 @@ import { detectEol } from "../documents/lines.js";
 import { formatTimestamp } from "./clock.js";
 import { declaredSchema, ENGINE_SCHEMA, logPhase, verifyState } from "./cursor.js";
 
-export interface MigratePlan {
+interface MigratePlan {
   from: number;
   /** The new state.md, or undefined when it is already at schema 4. */
   state: string | undefined;

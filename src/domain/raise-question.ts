@@ -15,12 +15,12 @@ import { BLOCKER_FIELDS, logPhase, normalizeText, statusEdits, verifyState } fro
 import type { EventDraft } from "./events.js";
 import { redact } from "./redact.js";
 
-export const MIN_OPTIONS = 2;
-export const MAX_OPTIONS = 4;
+const MIN_OPTIONS = 2;
+const MAX_OPTIONS = 4;
 const RECOMMENDED = "(Recommended)";
 const RATIONALE = " — ";
 
-export interface RaiseInput {
+interface RaiseInput {
   gate: Gate;
   question: string;
   slice: string | undefined;
@@ -94,7 +94,7 @@ export function parseRaiseInput(raw: RaiseArgs): RaiseInput {
 }
 
 /** The answer part of an option: the text before its ` — ` rationale. */
-export function optionAnswer(option: string): string {
+function optionAnswer(option: string): string {
   return option.split(RATIONALE)[0]!.trim();
 }
 
@@ -137,7 +137,7 @@ export function renderQuestionBlock(qid: string, input: RaiseInput, proposed: st
   return lines;
 }
 
-export interface RaiseTexts {
+interface RaiseTexts {
   slug: string;
   questions: string;
   state: string;

@@ -10,7 +10,7 @@ import { formatTimestamp } from "./clock.js";
 import { logPhase, verifyState } from "./cursor.js";
 import type { EventDraft } from "./events.js";
 
-export interface SeedInput {
+interface SeedInput {
   state: string;
   pending: number;
   /** `--max-slices`, when given. */

@@ -58,7 +58,7 @@ export function kindOf(st: fs.Stats): string {
 
 const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
 
-export interface ReadOptions {
+interface ReadOptions {
   /** The name used in messages (`state.md`, `ACTIVE`). */
   name: string;
   capBytes: number;

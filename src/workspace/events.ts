@@ -4,12 +4,10 @@
 import path from "node:path";
 import { formatTimestamp } from "../domain/clock.js";
 import { redactDeep } from "../domain/redact.js";
+import { parseJsonl, type EventDraft } from "../domain/events.js";
 import { READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const EVENTS_FILE = "events.jsonl";
-
-export { EVENT_KINDS, type EventDraft, type EventKind } from "../domain/events.js";
-import { parseJsonl, type EventDraft } from "../domain/events.js";
 
 export interface EventRecord extends EventDraft {
   v: 1;

@@ -26,7 +26,7 @@ function workspacesHere(root: string, slug = "<slug>"): string {
 }
 
 /** Names an existing workspace may have (formats.md, Layout). */
-export const EXISTING_SLUG = /^[A-Za-z0-9._-]+$/;
+const EXISTING_SLUG = /^[A-Za-z0-9._-]+$/;
 
 export function isExistingSlug(slug: string): boolean {
   return EXISTING_SLUG.test(slug) && slug !== "." && slug !== "..";

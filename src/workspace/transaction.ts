@@ -28,7 +28,7 @@ export interface FileWrite {
 }
 
 /** Append to a file (events.jsonl); replayed idempotently from `offset` on recovery. */
-export interface FileAppend {
+interface FileAppend {
   path: string;
   data: string;
 }
@@ -461,7 +461,7 @@ function matches(p: string, f: JournalFile): boolean {
   return data.byteLength === f.size && crc32(data) === f.crc32;
 }
 
-export type RecoveryOutcome = "none" | "finished" | "discarded";
+type RecoveryOutcome = "none" | "finished" | "discarded";
 
 /** True when `dir` holds a journal or temp litter that a command must clear first. */
 export function needsRecovery(dir: string): boolean {

@@ -14,7 +14,7 @@ export const manifestMd = (rows: string[], { trail = true } = {}) =>
     rows.length === 0 ? "No project files.\n" : `| State | File | Slice | Reason |\n| --- | --- | --- | --- |\n${rows.map((r) => r + "\n").join("")}`
   }${trail ? "\n## Review trail\n- src/x.ts:1 — checked\n" : ""}`;
 
-export interface MemoryWorkspace {
+interface MemoryWorkspace {
   archived?: boolean;
   state?: string;
   manifest?: string;

@@ -31,7 +31,7 @@ export function words(rng: Rng, lo = 2, hi = 9, unicode = 0.1): string {
   return out.join(" ");
 }
 
-export interface QuestionSpec {
+interface QuestionSpec {
   id: string;
   status?: "open" | "answered" | "dropped";
   gate?: string;
@@ -40,7 +40,7 @@ export interface QuestionSpec {
 }
 
 /** One question block as `question add` writes it (blank line before the heading included). */
-export function questionBlock(rng: Rng, spec: QuestionSpec): string {
+function questionBlock(rng: Rng, spec: QuestionSpec): string {
   const status = spec.status ?? "open";
   const gate = spec.gate ?? rng.pick(GATES);
   const options = spec.options ?? (rng.chance(0.7) ? Array.from({ length: rng.int(2, 4) }, () => words(rng, 2, 6)) : []);
@@ -62,7 +62,7 @@ export function questionBlock(rng: Rng, spec: QuestionSpec): string {
 }
 
 /** Markdown people add around the blocks: prose, lists, tables, fences (with fake headings inside). */
-export function markdownNoise(rng: Rng): string {
+function markdownNoise(rng: Rng): string {
   switch (rng.int(0, 9)) {
     case 0:
       return `\n${words(rng, 5, 20, 0.2)}\n`;
@@ -89,7 +89,7 @@ export function markdownNoise(rng: Rng): string {
   }
 }
 
-export interface QuestionsOptions {
+interface QuestionsOptions {
   count: number;
   /** How many are open (the rest answered/dropped); default about half. */
   open?: number;
@@ -123,7 +123,7 @@ export function questionsFile(rng: Rng, opts: QuestionsOptions): { text: string;
   return { text: parts.join(""), ids, open };
 }
 
-export interface StateOptions {
+interface StateOptions {
   form?: "table" | "bullet";
   /** The qid the run awaits (status awaiting_human + `## Awaiting human`), if any. */
   awaiting?: string;
@@ -218,7 +218,7 @@ export function touchedFile(rng: Rng): string {
 }
 
 /** One markdown block chosen to probe heading and fence rules (for the differential test). */
-export function markdownBlock(rng: Rng): string {
+function markdownBlock(rng: Rng): string {
   const sp = () => " ".repeat(rng.pick([0, 0, 0, 1, 2, 3, 4]));
   const fence = () => rng.pick(["```", "````", "~~~", "~~~~~", "``", "~~"]);
   switch (rng.int(0, 17)) {
@@ -299,7 +299,7 @@ export function validDocument(rng: Rng, kind: DocumentKind): string {
 
 // ------------------------------------------------------------------ mutators
 
-export type Mutation = (rng: Rng, text: string) => string;
+type Mutation = (rng: Rng, text: string) => string;
 
 function splitKeep(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
@@ -410,7 +410,7 @@ export const MUTATIONS: Record<string, Mutation> = {
   },
 };
 
-export const MUTATION_NAMES = Object.keys(MUTATIONS);
+const MUTATION_NAMES = Object.keys(MUTATIONS);
 
 /** Apply `min`–`max` random mutations; returns the text and their names (for failure messages). */
 export function mutate(rng: Rng, text: string, max = 3, min = 0): { text: string; applied: string[] } {

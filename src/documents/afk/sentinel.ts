@@ -4,13 +4,13 @@
 import { GATES, NEVER_AUTO, isGate } from "../gates.js";
 import type { YamlPos, YamlTop, YamlValue } from "./yaml-model.js";
 
-export const COUNT_KEYS = [
+const COUNT_KEYS = [
   "max_slices", "max_agents", "max_minutes", "max_review_queue", "max_tokens", "max_workspaces", "max_parallel",
 ] as const;
 export type CountKey = (typeof COUNT_KEYS)[number];
 
 /** An environment variable name the notify hook may receive (`notify_env`). */
-export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export interface SentinelProblem {
   severity: "error" | "warning";

@@ -13,7 +13,7 @@ import { lintQuestions } from "./lint-questions.js";
 import { lintState } from "./lint-state.js";
 import { lintWorkspace } from "./lint-workspace.js";
 
-export interface WorkspaceTexts {
+interface WorkspaceTexts {
   state: string;
   questions: string;
   decisions: string | undefined;
@@ -21,7 +21,7 @@ export interface WorkspaceTexts {
   events: string | undefined;
 }
 
-export interface LintOptions {
+interface LintOptions {
   /** undefined in HITL. */
   sentinel: Sentinel | undefined;
   /** The closed set of pause reason codes. */
