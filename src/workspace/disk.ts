@@ -45,6 +45,15 @@ export function writeAll(fd: number, data: Uint8Array, position?: number): void 
   }
 }
 
+/** The entry at `p` itself (a link is not followed), or undefined when there is none or it cannot be read. */
+export function lstat(p: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a non-regular file is, for messages. */
 export function kindOf(st: fs.Stats): string {
   if (st.isDirectory()) return "a directory";

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FileContent } from "../documents/text-edit.js";
 import { CorruptJournalError, InternalError, RefusedError } from "../errors.js";
-import { disk, kindOf, READ_CAP_BYTES, readRegularFile, writeAll } from "./disk.js";
+import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, writeAll } from "./disk.js";
 
 export const JOURNAL_FILE = ".journal";
 /** The files a workspace journal may name (formats.md, Layout), and init's ACTIVE two levels up. */
@@ -92,13 +92,6 @@ function fsyncDir(dir: string): void {
   }
 }
 
-function lstat(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p);
-  } catch {
-    return undefined;
-  }
-}
 const isRegular = (p: string) => lstat(p)?.isFile() === true;
 
 /** Remove a regular file if it is there; never anything else. */
