@@ -55,13 +55,22 @@ function isPlain(v: YamlValue, re: RegExp): boolean {
 /** Reports a problem at a position, for the key being validated. */
 type Report = (severity: SentinelProblem["severity"], at: YamlPos, rule: string, message: string) => void;
 
-/**
- * Checks one key's value and records it in `s`. `at` is where a problem with the value
- * points: the value, or the key when the value is empty (there is no value text to point at).
- */
-type Validate = (s: Sentinel, key: string, v: YamlValue, at: YamlPos, keyPos: YamlPos, report: Report) => void;
+/** One key of the body, as its validator sees it. */
+interface KeyCheck {
+  /** Where a valid value is recorded. */
+  s: Sentinel;
+  key: string;
+  v: YamlValue;
+  /** Where a problem with the value points: the value, or the key when the value is empty. */
+  at: YamlPos;
+  keyPos: YamlPos;
+  report: Report;
+}
 
-const validateCount: Validate = (s, key, v, at, _keyPos, report) => {
+/** Checks one key's value and records it in `s`. */
+type Validate = (c: KeyCheck) => void;
+
+const validateCount: Validate = ({ s, key, v, at, report }) => {
   const n = Number(v.source);
   if (!isPlain(v, PLAIN_INTEGER)) {
     report("error", at, "afk-count", `${key} must be a plain nonnegative integer like 10 (got ${shownSource(v)})`);
@@ -73,7 +82,7 @@ const validateCount: Validate = (s, key, v, at, _keyPos, report) => {
 /** The validator of every key the sentinel knows; any other key is warned about and ignored. */
 const VALIDATORS = new Map<string, Validate>([
   ...COUNT_KEYS.map((k) => [k, validateCount] as const),
-  ["max_cost_usd", (s, _key, v, at, _keyPos, report) => {
+  ["max_cost_usd", ({ s, v, at, report }) => {
     if (!isPlain(v, PLAIN_DECIMAL) || !Number.isFinite(Number(v.source))) {
       report("error", at, "afk-cost", `max_cost_usd must be a plain decimal like 10 or 2.50 (got ${shownSource(v)})`);
     } else {
@@ -81,7 +90,7 @@ const VALIDATORS = new Map<string, Validate>([
       s.maxCostSource = v.source;
     }
   }],
-  ["allow_gates", (s, _key, v, at, _keyPos, report) => {
+  ["allow_gates", ({ s, v, at, report }) => {
     if (v.kind !== "seq" || v.tag !== undefined) {
       report("error", at, "afk-allow-gates", `allow_gates must be a list of gates like [advisory, validating] (got ${shownSource(v)})`);
       return;
@@ -95,17 +104,17 @@ const VALIDATORS = new Map<string, Validate>([
       } else if (!s.allowGates.includes(gate)) s.allowGates.push(gate);
     }
   }],
-  ["continue_sequence", (s, _key, v, at, _keyPos, report) => {
+  ["continue_sequence", ({ s, v, at, report }) => {
     if (v.kind !== "scalar" || v.quoted || v.tag !== undefined || typeof v.value !== "boolean") {
       report("error", at, "afk-boolean", `continue_sequence must be true or false (got ${shownSource(v)})`);
     } else s.continueSequence = v.value;
   }],
-  ["notify", (s, _key, v, at, _keyPos, report) => {
+  ["notify", ({ s, v, at, report }) => {
     if (v.kind !== "scalar" || typeof v.value !== "string" || v.value.trim() === "") {
       report("error", at, "afk-notify", `notify must be a shell command string (got ${shownSource(v)})`);
     } else s.notify = v.value;
   }],
-  ["notify_env", (s, _key, v, at, _keyPos, report) => {
+  ["notify_env", ({ s, v, at, report }) => {
     if (v.kind !== "seq" || v.tag !== undefined) {
       report("error", at, "afk-notify-env", `notify_env must be a list of environment variable names like [SLACK_WEBHOOK_URL] (got ${shownSource(v)})`);
       return;
@@ -117,7 +126,7 @@ const VALIDATORS = new Map<string, Validate>([
       } else if (!s.notifyEnv.includes(name)) s.notifyEnv.push(name);
     }
   }],
-  ["expires_at", (_s, _key, _v, _at, keyPos, report) => {
+  ["expires_at", ({ keyPos, report }) => {
     report("warning", keyPos, "afk-legacy-key", "expires_at is a legacy key and is ignored; remove the sentinel to end unattended mode");
   }],
 ]);
@@ -159,7 +168,8 @@ export function validateSentinel(top: YamlTop, file: string): Sentinel {
       continue;
     }
     // An empty value points at its key: there is no value text to point at.
-    validate(s, key, v, v.kind === "null" ? keyPos : v.pos, keyPos, (severity, at, rule, message) => problem(severity, at, key, rule, message));
+    const at = v.kind === "null" ? keyPos : v.pos;
+    validate({ s, key, v, at, keyPos, report: (severity, where, rule, message) => problem(severity, where, key, rule, message) });
   }
   // Stable sort: the first problem in the file is the one a fail-closed command reports.
   s.problems.sort((a, b) => a.line - b.line || a.col - b.col);
