@@ -4,34 +4,14 @@
 
 import fs from "node:fs";
 import path from "node:path";
-
-/** mulberry32: small, fast, seeded. */
-function makeRng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), pick: (xs) => xs[Math.floor(next() * xs.length)] };
-}
+import { GATES, makeRng, pad, questionId } from "../fixtures/seeded.mjs";
 
 const WORDS = [
   "token", "rotation", "refresh", "tenant", "column", "legacy", "release", "rollback", "queue", "retry",
   "webhook", "export", "schema", "migration", "index", "cache", "budget", "slice", "keep", "drop",
   "configurable", "per-tenant", "hash", "lifetime", "contract", "follow-up", "reversible", "delimiter",
 ];
-const GATES = ["advisory", "validating", "blocking", "escalating"];
-const pad = (n, w) => String(n).padStart(w, "0");
 const words = (rng, lo, hi) => Array.from({ length: rng.int(lo, hi) }, () => rng.pick(WORDS)).join(" ");
-
-/** `q-2026-MM-DD-NNN` for the n-th question (999 per day). */
-export function questionId(n) {
-  const day = Math.floor(n / 999);
-  return `q-2026-${pad(1 + (Math.floor(day / 28) % 12), 2)}-${pad(1 + (day % 28), 2)}-${pad(1 + (n % 999), 3)}`;
-}
 
 function block(rng, id, open) {
   const gate = rng.pick(GATES);

@@ -10,7 +10,7 @@ export interface Io {
   readLine?: () => Promise<string | undefined>;
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
-  /** The real clock; `DEVRITES_NOW` overrides it (cli/context.ts). */
+  /** The real clock; `DEVRITES_NOW` overrides it (cli/main.ts, through domain/clock.ts resolveNow). */
   now: () => Date;
   /** Host name and pid for the workspace lock. */
   pid: number;

@@ -39,7 +39,7 @@ type Block =
   | { type: "list"; ordered: boolean; start?: number; spread: false; children: { type: "listItem"; spread: false; children: Block[] }[] }
   | { type: "code"; lang: string; value: string }
   | { type: "thematicBreak" };
-export interface MdRoot {
+interface MdRoot {
   type: "root";
   children: Block[];
 }
@@ -73,7 +73,7 @@ function shellWord(s: string): string {
 }
 
 /** The commands a person runs to answer `q` (marked as theirs with --human). */
-export function answerCommands(slug: string, q: CommentQuestion): string[] {
+function answerCommands(slug: string, q: CommentQuestion): string[] {
   const base = `devrites-engine state resolve ${shellWord(q.qid)}`;
   const ws = `--workspace ${shellWord(slug)}`;
   const lines = q.options.filter((o) => !o.freeText).map((o) => `${base} --option ${o.number} --human ${ws}`);
@@ -98,7 +98,7 @@ function questionBlocks(slug: string, q: CommentQuestion): Block[] {
 }
 
 /** The comment as an mdast tree: the marker first, then what waits on a person. */
-export function commentTree(input: CommentInput): MdRoot {
+function commentTree(input: CommentInput): MdRoot {
   const first = input.questions[0];
   const children: Block[] = [{ type: "html", value: commentMarker(input.slug, first ? first.qid : input.pause ? "pause" : "status") }];
   input.questions.forEach((q, i) => {

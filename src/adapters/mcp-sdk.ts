@@ -23,7 +23,7 @@ export interface ToolReply {
   isError: boolean;
 }
 
-export interface ToolSpec {
+interface ToolSpec {
   name: string;
   description: string;
   input: Record<string, FieldSpec>;

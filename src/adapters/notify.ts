@@ -4,7 +4,7 @@
 
 import { execa } from "execa";
 
-export interface NotifyResult {
+interface NotifyResult {
   ok: boolean;
   /** The shell's exit code, when it exited by itself. */
   exitCode: number | undefined;

@@ -5,7 +5,7 @@
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 
-export interface Outline {
+interface Outline {
   /** ATX headings at any depth (1-based line, level). */
   headings: { line: number; level: number }[];
   /** Fenced code blocks at any depth (1-based first and last line). */

@@ -8,7 +8,7 @@ import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./com
 import { placeholder } from "./help.js";
 import { closest } from "./suggest.js";
 
-export interface ParsedCommandLine {
+interface ParsedCommandLine {
   def: CommandDef | undefined;
   /** Command words as typed (`["state", "resolve"]`), also when they name no command. */
   words: string[];

@@ -14,6 +14,7 @@ import { statePause } from "../commands/state-pause.js";
 import { stateResolve, RESOLVE_USAGE } from "../commands/state-resolve.js";
 import { stateResume } from "../commands/state-resume.js";
 import { status } from "../commands/status.js";
+import { GATES } from "../documents/gates.js";
 
 /** A command of the cold chunk (commands/cold.ts), imported the first time one runs. */
 function cold(name: "check" | "completion" | "init" | "log" | "migrate" | "stateMergeManifest"): CommandRun {
@@ -88,7 +89,7 @@ export const COMMANDS: CommandDef[] = [
       "devrites-engine question add --gate GATE --question TEXT [--slice S] [--option TEXT]… [--proposed TEXT] [--route ROLE] [--impact IDS] [--supersedes QID] [--blocking-slices IDS]",
     describe: "raise a question: allocate its id, append it, and pause the run as the gate policy says",
     options: {
-      gate: str("advisory | validating | blocking | escalating"),
+      gate: str(GATES.join(" | ")),
       question: str("the question, one line"),
       slice: str("the slice it concerns"),
       option: { type: "string", multiple: true, describe: "an option (2 to 4; the first is the recommended one)" },

@@ -5,7 +5,7 @@
 /** The callback flag the scripts use. Scripts installed by older versions use the second one. */
 export const COMPLETION_FLAGS = ["--get-completions", "--get-yargs-completions"] as const;
 
-export type CompletionShell = "bash" | "zsh";
+type CompletionShell = "bash" | "zsh";
 
 /** zsh when the user's login shell is zsh, else bash (the script is appended to its rc file). */
 export function shellOf(shellEnv: string | undefined): CompletionShell {

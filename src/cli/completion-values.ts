@@ -4,7 +4,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { GATES, parseQuestions, statusOf } from "../documents/questions/parse-questions.js";
+import { GATES } from "../documents/gates.js";
+import { parseQuestions, statusOf } from "../documents/questions/parse-questions.js";
 import { REASON_CODES } from "../domain/pause-reasons.js";
 import type { Io } from "../io.js";
 import { findRoot, isExistingSlug, openWorkspace, readWorkspaceFile, selectedSlug } from "../workspace/locate.js";

@@ -6,7 +6,7 @@
 
 import type { OptionDef } from "./command-table.js";
 
-export interface CompletionCommand {
+interface CompletionCommand {
   words: readonly string[];
   options: Record<string, Pick<OptionDef, "type">>;
   /** Deprecated spellings are accepted but never offered. */

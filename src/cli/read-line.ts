@@ -3,7 +3,7 @@
 
 import type { Interface } from "node:readline";
 
-export interface LineReader {
+interface LineReader {
   (): Promise<string | undefined>;
   close(): void;
 }

@@ -2,7 +2,7 @@
 // by edit distance with adjacent transpositions. Only runs on the way to an exit 2 or 5.
 
 /** Edit distance where swapping two adjacent characters counts as one edit (`stauts` → `status`). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {

@@ -9,9 +9,9 @@ import { readValidSentinel } from "../workspace/afk.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandContext, Outcome } from "./types.js";
 
-export const NO_AFK_BUDGET = "no AFK budget";
+const NO_AFK_BUDGET = "no AFK budget";
 
-export interface AfkMode {
+interface AfkMode {
   /** The sentinel's absolute path and its name for messages (`.devrites/AFK`). */
   path: string;
   display: string;
@@ -37,7 +37,7 @@ export function hitlOutcome(consequence: string, data: Record<string, unknown> =
 }
 
 /** What the read-only budget commands read: the workspace's cursor and questions, and the slices left. */
-export interface BudgetView {
+interface BudgetView {
   session: WorkspaceSession;
   stateDoc: StateDoc;
   questionsDoc: QuestionsDoc;

@@ -1,5 +1,6 @@
 // `completion`: print the shell completion script (bash, or zsh when $SHELL is zsh). The
-// script calls back with `--get-completions`, which cli/main.ts answers from the command table.
+// script calls back with `--get-completions`, which cli/main.ts hands to cli/completions.ts,
+// answering from the command table.
 
 import { BadInputError } from "../errors.js";
 import { completionScript, shellOf } from "../cli/completion-script.js";

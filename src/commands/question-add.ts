@@ -5,7 +5,8 @@ import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/schema-gate.js";
 import { notifyEnvironment } from "../domain/notify-env.js";
-import { gateAction, parseRaiseInput, planRaise, type RaiseMode, type RaisePlan } from "../domain/raise-question.js";
+import { gateAction, type RaiseMode } from "../documents/gates.js";
+import { parseRaiseInput, planRaise, type RaisePlan } from "../domain/raise-question.js";
 import { renderMissingFile } from "../domain/init-workspace.js";
 import { readValidSentinel } from "../workspace/afk.js";
 import type { WorkspaceSession } from "../workspace/session.js";
@@ -14,7 +15,7 @@ import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 /** How long the notify hook (and everything it starts) may run. */
-export const NOTIFY_TIMEOUT_MS = 10_000;
+const NOTIFY_TIMEOUT_MS = 10_000;
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 

@@ -3,7 +3,8 @@
 // released `## Question register` table are listed too, marked as register rows. Read-only.
 
 import { BadInputError, DuplicateIdError, RefusedError } from "../errors.js";
-import { fieldValue, gateOf, GATES, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc, type RegisterRow } from "../documents/questions/parse-questions.js";
+import { GATES, isGate } from "../documents/gates.js";
+import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc, type RegisterRow } from "../documents/questions/parse-questions.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -45,14 +46,14 @@ function rowSummary(doc: QuestionsDoc, r: RegisterRow) {
 }
 
 /** The refusal hint of a register row: the engine reads it but never writes it. */
-export const REGISTER_HINT = (qid: string) => `a row of the '## Question register' table, which the engine never writes: edit questions.md by hand, or raise it as a '## ${qid}' block`;
+const REGISTER_HINT = (qid: string) => `a row of the '## Question register' table, which the engine never writes: edit questions.md by hand, or raise it as a '## ${qid}' block`;
 
 export async function questionsList(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const o = args.options;
   if (args.positionals.length > 0) throw new BadInputError(`unknown argument ${JSON.stringify(args.positionals[0])}`, { hint: "devrites-engine questions [--open | --all] [--gate GATE], or questions show <qid>" });
   if (o.open && o.all) throw new BadInputError("give --open or --all, not both");
   const gate = typeof o.gate === "string" ? o.gate.toLowerCase() : undefined;
-  if (gate !== undefined && !(GATES as readonly string[]).includes(gate)) throw new BadInputError(`unknown gate ${JSON.stringify(o.gate)}`, { hint: `gates: ${GATES.join(", ")}` });
+  if (gate !== undefined && !isGate(gate)) throw new BadInputError(`unknown gate ${JSON.stringify(o.gate)}`, { hint: `gates: ${GATES.join(", ")}` });
   const session = ctx.workspace();
   session.recoverIfNeeded();
   const doc = parseQuestions(session.read("questions.md", true));

@@ -19,7 +19,7 @@ export const RESOLVE_USAGE =
   "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> | --filled; each form takes --dry-run";
 
 /** Open the workspace and pass the checks every resolve form shares (files, schema gate). */
-export function openForResolve(ctx: CommandContext, checkArguments: () => void = () => {}): WorkspaceSession {
+function openForResolve(ctx: CommandContext, checkArguments: () => void = () => {}): WorkspaceSession {
   const session = ctx.workspace();
   session.recoverIfNeeded();
   // Elsewhere a missing questions.md reads as an empty queue; resolve keeps commands.md's

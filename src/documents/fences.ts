@@ -17,7 +17,7 @@ export interface FenceBlock {
  * "" for a line that cannot open or close a fence (one not starting with a space, `` ` `` or
  * `~`): that is how the view scans a large file without slicing every line.
  */
-export function fenceBlocksOf(count: number, lineText: (i: number) => string): FenceBlock[] {
+function fenceBlocksOf(count: number, lineText: (i: number) => string): FenceBlock[] {
   const blocks: FenceBlock[] = [];
   let current: FenceBlock | undefined;
   let fenceChar = "";
@@ -60,7 +60,7 @@ export function fenceBlocksAmong(candidates: readonly number[], lineText: (key: 
 }
 
 /** The fenced code blocks of a document, in order. */
-export function fenceBlocks(lines: readonly Line[]): FenceBlock[] {
+function fenceBlocks(lines: readonly Line[]): FenceBlock[] {
   return fenceBlocksOf(lines.length, (i) => (lines[i] as Line).text);
 }
 

@@ -4,7 +4,7 @@
 // file has 137,000 lines, and allocating them all is most of what a resolve would cost.
 
 import { fenceBlocksAmong, maskOf, type FenceBlock } from "./fences.js";
-import type { Line } from "./lines.js";
+import { lineAt, type Line } from "./lines.js";
 
 export interface Heading {
   /** Index into the document's lines. */
@@ -125,15 +125,7 @@ class TextView implements MarkdownView {
 
   /** Line `i`, made on each call unless every line is materialised (no sparse cache: a 43,000-line view would turn it into a dictionary). */
   line(i: number): Line {
-    const hit = this.all?.[i];
-    if (hit) return hit;
-    const { text } = this;
-    const start = this.starts[i]!;
-    const nl = text.indexOf("\n", start);
-    const next = nl < 0 ? text.length : nl + 1;
-    const crlf = nl > start && text.charCodeAt(nl - 1) === CR;
-    const end = nl < 0 ? text.length : crlf ? nl - 1 : nl;
-    return { number: i + 1, start, end, next, text: text.slice(start, end), eol: nl < 0 ? "" : crlf ? "\r\n" : "\n" };
+    return this.all?.[i] ?? lineAt(this.text, this.starts[i]!, i + 1);
   }
 
   lineStart(i: number): number {

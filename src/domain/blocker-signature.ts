@@ -19,10 +19,10 @@ export const BLOCKER_STOPWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Tokens shorter than this never count ("a", "is", "on", "5x"). */
-export const MIN_TOKEN_LENGTH = 3;
+const MIN_TOKEN_LENGTH = 3;
 
 /** Reports at least this similar (percent) are the same blocker and count up. */
-export const SAME_BLOCKER_PERCENT = 30;
+const SAME_BLOCKER_PERCENT = 30;
 
 /**
  * The token signature of a blocker description: lowercase, split on anything not `a–z0–9`,

@@ -8,7 +8,7 @@ import { gateOf, statusOf, type QuestionsDoc } from "../documents/questions/pars
 import type { CursorField, StateDoc } from "../documents/state/parse-state.js";
 
 /** The normalized cursor key of the counter (`afk_slices_remaining`, `AFK slices remaining`). */
-export const COUNTER_KEY = "afkslicesremaining";
+const COUNTER_KEY = "afkslicesremaining";
 /** The spelled key, for inserts and messages. */
 export const COUNTER_NAME = "afk_slices_remaining";
 
@@ -16,7 +16,7 @@ export const COUNTER_NAME = "afk_slices_remaining";
 export const CAP_MESSAGE = "AFK cap reached. Raise `state.md` `AFK slices remaining` or remove the sentinel to continue.";
 
 /** The counter as found in state.md: its field (line, spelling, form) and value. */
-export interface SliceCounter {
+interface SliceCounter {
   field: CursorField;
   value: number;
 }

@@ -1,7 +1,7 @@
-// The audit events use cases produce (formats.md, events.jsonl). The workspace layer
-// adds id and timestamp and appends them inside the same transaction.
+// The audit events use cases produce (formats.md, events.jsonl), and the one reading of
+// that file's lines. The workspace layer adds id and timestamp and appends them inside the same transaction.
 
-export const EVENT_KINDS = [
+const EVENT_KINDS = [
   "initialized", "resolved", "dropped", "raised", "auto_picked", "paused", "pause_deferred", "resumed",
   "notify_failed", "slice_spent", "budget_seeded", "sequence_opened", "manifest_merged", "migrated", "recovered",
 ] as const;
@@ -13,4 +13,22 @@ export interface EventDraft {
   qid?: string;
   by?: string;
   detail?: Record<string, unknown>;
+}
+
+/**
+ * events.jsonl's lines as JSON values; blank lines are skipped and a line that does not parse
+ * (a torn write, a hand edit) is left out and named by its 1-based number in `invalid`.
+ */
+export function parseJsonl(text: string): { records: unknown[]; invalid: number[] } {
+  const records: unknown[] = [];
+  const invalid: number[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      records.push(JSON.parse(line));
+    } catch {
+      invalid.push(i + 1);
+    }
+  });
+  return { records, invalid };
 }

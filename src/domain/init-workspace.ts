@@ -10,8 +10,8 @@ import { formatTimestamp } from "./clock.js";
 import { normalizeText } from "./normalize-text.js";
 import { detectEol } from "../documents/lines.js";
 
-export const NEW_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const MAX_NEW_SLUG_LENGTH = 64;
+const NEW_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const MAX_NEW_SLUG_LENGTH = 64;
 
 export const WORKSPACE_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md"] as const;
 
@@ -48,7 +48,7 @@ export function renderWorkspace(slug: string, title: string | undefined, now: Da
 
 /** Files `migrate` and `question add` may create in an existing workspace that lacks them. */
 export const CREATABLE_FILES = ["questions.md", "decisions.md"] as const;
-export type CreatableFile = (typeof CREATABLE_FILES)[number];
+type CreatableFile = (typeof CREATABLE_FILES)[number];
 
 /**
  * A missing questions.md / decisions.md for an existing workspace, from templates/: titled

@@ -22,19 +22,19 @@ export interface MergeInput {
 }
 
 /** One manifest's rows with the name it is reported under. */
-export interface FoldInput {
+interface FoldInput {
   label: string;
   rows: readonly ManifestRow[];
 }
 
-export interface FoldResult {
+interface FoldResult {
   /** The union, sorted by path in byte order. */
   rows: ManifestRow[];
   /** How many rows replaced an earlier row for the same path. */
   collisions: number;
 }
 
-export interface MergePlan {
+interface MergePlan {
   /** The new touched-files.md; equal to the input when nothing changes. */
   text: string;
   changed: boolean;

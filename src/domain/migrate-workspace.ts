@@ -11,7 +11,7 @@ import { logPhase } from "./phases.js";
 import { declaredSchema, ENGINE_SCHEMA } from "./schema-gate.js";
 import { verifyState } from "./verify-state.js";
 
-export interface MigratePlan {
+interface MigratePlan {
   from: number;
   /** The new state.md, or undefined when it is already at schema 4. */
   state: string | undefined;

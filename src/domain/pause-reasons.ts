@@ -30,7 +30,7 @@ export function isReasonCode(code: string): code is ReasonCode {
 }
 
 /** A resume time for the summary: UTC `HH:MM`, with the UTC date in front when it is not today. */
-export function resumeTime(t: Date, now: Date): string {
+function resumeTime(t: Date, now: Date): string {
   const hm = t.toISOString().slice(11, 16);
   const day = t.toISOString().slice(0, 10);
   return day === now.toISOString().slice(0, 10) ? hm : `${day} ${hm}`;

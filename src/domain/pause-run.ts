@@ -23,7 +23,7 @@ export const AUTO_RESUMABLE: ReasonCode = "usage_cap";
 export const DEFAULT_BLOCKER_THRESHOLD = 3;
 
 /** The next_action a pause writes: `(paused: <summary>; resume with devrites-engine state resume)`. */
-export const PAUSED_NEXT_ACTION = (summary: string) => `(paused: ${summary}; resume with devrites-engine state resume)`;
+const PAUSED_NEXT_ACTION = (summary: string) => `(paused: ${summary}; resume with devrites-engine state resume)`;
 
 /** A pause as one line for messages: the label, and the full resume timestamp (UTC) when set. */
 export function pauseLine(code: string | undefined, resumesAt: string | undefined): string {

@@ -5,10 +5,9 @@
 import { BadInputError, InternalError, RefusedError } from "../errors.js";
 import { appendDecisionEdit } from "../documents/decisions/edit-decisions.js";
 import { parseDecisions } from "../documents/decisions/parse-decisions.js";
-import { appendBlockEdit } from "../documents/questions/edit-questions.js";
-import {
-  fieldValue, GATES, gateOf, optionsOf, parseQuestions, statusOf, type Gate, type QuestionsDoc,
-} from "../documents/questions/parse-questions.js";
+import { appendBlockEdit } from "../documents/lines.js";
+import { GATES, gateAction, isGate, type Gate, type RaiseMode } from "../documents/gates.js";
+import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { appendLogEdit, deleteFieldEdits, insertAwaitingEdit, removeAwaitingEdits, upsertFieldEdit } from "../documents/state/edit-state.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits, type TextEdit } from "../documents/text-edit.js";
@@ -20,34 +19,12 @@ import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { redact } from "./redact.js";
 
-/** What the gate policy does with a new question. */
-export type GateAction = "pause" | "open" | "auto_pick";
-
-/** The gate policy of commands.md (`question add`), one row per gate. */
-export const GATE_POLICY: Record<Gate, { hitl: GateAction; afkAllowed: GateAction; afkNotAllowed: GateAction }> = {
-  advisory: { hitl: "open", afkAllowed: "auto_pick", afkNotAllowed: "open" },
-  // Under AFK an allowed validating question blocks the merge, not the run.
-  validating: { hitl: "pause", afkAllowed: "open", afkNotAllowed: "pause" },
-  blocking: { hitl: "pause", afkAllowed: "pause", afkNotAllowed: "pause" },
-  escalating: { hitl: "pause", afkAllowed: "pause", afkNotAllowed: "pause" },
-};
-
-/** HITL, or AFK with the gates the sentinel allows (blocking/escalating never count). */
-export type RaiseMode = { afk: false } | { afk: true; allowGates: readonly string[] };
-
-/** The policy's action for `gate` in `mode`. */
-export function gateAction(gate: Gate, mode: RaiseMode): GateAction {
-  const row = GATE_POLICY[gate];
-  if (!mode.afk) return row.hitl;
-  return mode.allowGates.includes(gate) ? row.afkAllowed : row.afkNotAllowed;
-}
-
-export const MIN_OPTIONS = 2;
-export const MAX_OPTIONS = 4;
+const MIN_OPTIONS = 2;
+const MAX_OPTIONS = 4;
 const RECOMMENDED = "(Recommended)";
 const RATIONALE = " — ";
 
-export interface RaiseInput {
+interface RaiseInput {
   gate: Gate;
   question: string;
   slice: string | undefined;
@@ -86,10 +63,10 @@ function optional(value: string | undefined, what: string): string | undefined {
 export function parseRaiseInput(raw: RaiseArgs): RaiseInput {
   const gateText = (raw.gate ?? "").trim().toLowerCase();
   if (gateText === "") throw new BadInputError("question add needs --gate", { hint: `gates: ${GATES.join(", ")}` });
-  if (!(GATES as readonly string[]).includes(gateText)) {
+  if (!isGate(gateText)) {
     throw new BadInputError(`unknown gate: ${JSON.stringify(raw.gate)}`, { hint: `gates: ${GATES.join(", ")}` });
   }
-  const gate = gateText as Gate;
+  const gate = gateText;
   const question = raw.question === undefined ? "" : normalizeText([raw.question], "--question");
   if (question === "") throw new BadInputError("question add needs --question TEXT (one line)", { hint: 'e.g. --question "Drop the legacy column now, or keep it for one release?"' });
   const route = optional(raw.route, "--route");
@@ -121,7 +98,7 @@ export function parseRaiseInput(raw: RaiseArgs): RaiseInput {
 }
 
 /** The answer part of an option: the text before its ` — ` rationale. */
-export function optionAnswer(option: string): string {
+function optionAnswer(option: string): string {
   return option.split(RATIONALE)[0]!.trim();
 }
 
@@ -164,7 +141,7 @@ export function renderQuestionBlock(qid: string, input: RaiseInput, proposed: st
   return lines;
 }
 
-export interface RaiseTexts {
+interface RaiseTexts {
   slug: string;
   questions: string;
   state: string;

@@ -9,9 +9,9 @@ import { EngineError } from "../errors.js";
 import { sequenceParent, walkSequenceChain, type SequenceSource } from "./sequence-chain.js";
 
 /** How many missing paths the error names before `…and N more`. */
-export const MISSING_SHOWN = 8;
+const MISSING_SHOWN = 8;
 
-export interface ReleaseUnionProblem {
+interface ReleaseUnionProblem {
   severity: "error" | "warning";
   rule: "release-union" | "release-chain";
   /** Where in touched-files.md (the `## Candidate manifest` heading, else line 1). */

@@ -53,7 +53,7 @@ export interface EntryFailure {
   error: EngineError;
 }
 
-export interface ResolveTexts {
+interface ResolveTexts {
   slug: string;
   /** questions.md: its text, or its bytes (valid UTF-8; only the blocks resolved are decoded). */
   questions: string | Buffer;

@@ -13,7 +13,7 @@ import type { EventDraft } from "./events.js";
 import { AUTO_RESUMABLE, awaitingQuestionError, pauseLine } from "./pause-run.js";
 import { redact } from "./redact.js";
 
-export interface ResumeInput {
+interface ResumeInput {
   auto: boolean;
   /** Already flattened to one line; redacted here before it is stored. */
   note: string | undefined;

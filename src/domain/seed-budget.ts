@@ -11,7 +11,7 @@ import { logPhase } from "./phases.js";
 import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 
-export interface SeedInput {
+interface SeedInput {
   state: string;
   pending: number;
   /** `--max-slices`, when given. */

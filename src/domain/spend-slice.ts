@@ -12,7 +12,7 @@ import { logPhase } from "./phases.js";
 import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 
-export const MAX_SLICE_ID_LENGTH = 200;
+const MAX_SLICE_ID_LENGTH = 200;
 
 /** `- <ts> <phase>: charged <slice> …`; the slice is the one token after `charged`. */
 const CHARGE_LINE = /^[ \t]*[-*+][ \t]+\S+[ \t]+[^\s:]+:[ \t]+charged[ \t]+(\S+)(?:[ \t]|$)/;
@@ -43,7 +43,7 @@ export function chargedLine(doc: StateDoc, slice: string): number | undefined {
   return undefined;
 }
 
-export interface SpendInput {
+interface SpendInput {
   state: string;
   slice: string;
   /** The sentinel's max_slices, when declared. */

@@ -45,6 +45,15 @@ export function writeAll(fd: number, data: Uint8Array, position?: number): void 
   }
 }
 
+/** The entry at `p` itself (a link is not followed), or undefined when there is none or it cannot be read. */
+export function lstat(p: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a non-regular file is, for messages. */
 export function kindOf(st: fs.Stats): string {
   if (st.isDirectory()) return "a directory";
@@ -58,7 +67,7 @@ export function kindOf(st: fs.Stats): string {
 
 const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
 
-export interface ReadOptions {
+interface ReadOptions {
   /** The name used in messages (`state.md`, `ACTIVE`). */
   name: string;
   capBytes: number;

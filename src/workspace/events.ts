@@ -4,12 +4,10 @@
 import path from "node:path";
 import { formatTimestamp } from "../domain/clock.js";
 import { redactDeep } from "../domain/redact.js";
+import { parseJsonl, type EventDraft } from "../domain/events.js";
 import { READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const EVENTS_FILE = "events.jsonl";
-
-export { EVENT_KINDS, type EventDraft, type EventKind } from "../domain/events.js";
-import type { EventDraft } from "../domain/events.js";
 
 export interface EventRecord extends EventDraft {
   v: 1;
@@ -40,16 +38,6 @@ export function renderEvents(drafts: readonly EventDraft[], now: Date): string {
 export function readEvents(dir: string): { events: EventRecord[]; invalid: number[] } {
   const bytes = readRegularFile(path.join(dir, EVENTS_FILE), { name: EVENTS_FILE, capBytes: READ_CAP_BYTES.events, noFollow: true });
   if (bytes === undefined) return { events: [], invalid: [] };
-  const text = bytes.toString("utf8");
-  const events: EventRecord[] = [];
-  const invalid: number[] = [];
-  text.split("\n").forEach((line, i) => {
-    if (line.trim() === "") return;
-    try {
-      events.push(JSON.parse(line) as EventRecord);
-    } catch {
-      invalid.push(i + 1);
-    }
-  });
-  return { events, invalid };
+  const { records, invalid } = parseJsonl(bytes.toString("utf8"));
+  return { events: records as EventRecord[], invalid };
 }

@@ -5,7 +5,7 @@ import { isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import path from "node:path";
 import { BadInputError, InternalError, NoWorkspaceError, RefusedError, type EngineError } from "../errors.js";
-import { kindOf, READ_CAP_BYTES, readRegularFile } from "./disk.js";
+import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
 
@@ -26,18 +26,10 @@ function workspacesHere(root: string, slug = "<slug>"): string {
 }
 
 /** Names an existing workspace may have (formats.md, Layout). */
-export const EXISTING_SLUG = /^[A-Za-z0-9._-]+$/;
+const EXISTING_SLUG = /^[A-Za-z0-9._-]+$/;
 
 export function isExistingSlug(slug: string): boolean {
   return EXISTING_SLUG.test(slug) && slug !== "." && slug !== "..";
-}
-
-function lstat(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p);
-  } catch {
-    return undefined;
-  }
 }
 
 function unsafeRoot(p: string): NoWorkspaceError {

@@ -12,13 +12,13 @@ export const DEFAULT_LOCK_TIMEOUT_MS = 30_000;
 /** An empty lock file older than this was left by a process killed between create and write. */
 const EMPTY_LOCK_GRACE_MS = 2_000;
 
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   host: string;
   since: string;
 }
 
-export interface Lock {
+interface Lock {
   path: string;
   release(): void;
 }

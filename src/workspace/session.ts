@@ -12,7 +12,7 @@ import { readWorkspaceBytes, readWorkspaceFile, workspaceFilePath, type Workspac
 import { commit, needsRecovery, recoverJournal, removeDeadTemps, type FileWrite } from "./transaction.js";
 
 /** The writes and events a mutation produces; committed together or not at all. */
-export interface Changes {
+interface Changes {
   /** File name inside the workspace (or an absolute path) → new content. */
   files: Map<string, FileContent>;
   events: EventDraft[];

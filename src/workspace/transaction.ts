@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FileContent } from "../documents/text-edit.js";
 import { CorruptJournalError, InternalError, isKind, RefusedError } from "../errors.js";
-import { disk, kindOf, READ_CAP_BYTES, readRegularFile, writeAll } from "./disk.js";
+import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, writeAll } from "./disk.js";
 
 export const JOURNAL_FILE = ".journal";
 /** The files a workspace journal may name (formats.md, Layout), and init's ACTIVE two levels up. */
@@ -28,7 +28,7 @@ export interface FileWrite {
 }
 
 /** Append to a file (events.jsonl); replayed idempotently from `offset` on recovery. */
-export interface FileAppend {
+interface FileAppend {
   path: string;
   data: string;
 }
@@ -92,13 +92,6 @@ function fsyncDir(dir: string): void {
   }
 }
 
-function lstat(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p);
-  } catch {
-    return undefined;
-  }
-}
 const isRegular = (p: string) => lstat(p)?.isFile() === true;
 
 /** Remove a regular file if it is there; never anything else. */
@@ -467,7 +460,7 @@ function matches(p: string, f: JournalFile): boolean {
   return data.byteLength === f.size && crc32(data) === f.crc32;
 }
 
-export type RecoveryOutcome = "none" | "finished" | "discarded";
+type RecoveryOutcome = "none" | "finished" | "discarded";
 
 /** True when `dir` holds a journal or temp litter that a command must clear first. */
 export function needsRecovery(dir: string): boolean {

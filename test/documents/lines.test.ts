@@ -2,7 +2,7 @@
 // and the "no final newline" case must be exact or splices would shift bytes.
 
 import { describe, expect, it } from "vitest";
-import { detectEol, insertLinesAfter, isBlank, splitLines } from "../../src/documents/lines.js";
+import { appendBlockEdit, detectEol, insertLinesAfter, isBlank, splitLines } from "../../src/documents/lines.js";
 import { applyEdits } from "../../src/documents/text-edit.js";
 
 describe("splitLines", () => {
@@ -71,5 +71,21 @@ describe("insertLinesAfter", () => {
   ])("inserting after a line of %j keeps the file's ending and a missing final newline missing", (text, at, lines, eol, want) => {
     const line = splitLines(text)[at]!;
     expect(applyEdits(text, [insertLinesAfter(line, lines, eol)])).toBe(want);
+  });
+});
+
+describe("appendBlockEdit (a question, a DEC entry, a new Log or Awaiting section)", () => {
+  it.each([
+    ["a file ending in one newline gets a blank line first", "# Q\n", "# Q\n\n## q-1\nstatus: open\n"],
+    ["a file ending in a blank line gets none", "# Q\n\n", "# Q\n\n## q-1\nstatus: open\n"],
+    ["a last line of spaces counts as blank", "# Q\n  \t\n", "# Q\n  \t\n## q-1\nstatus: open\n"],
+    ["a CRLF blank last line counts as blank", "# Q\r\n\r\n", "# Q\r\n\r\n## q-1\r\nstatus: open\r\n"],
+    ["a file of one blank line gets none", "\n", "\n## q-1\nstatus: open\n"],
+    ["a file without a final newline is terminated first", "# Q", "# Q\n\n## q-1\nstatus: open\n"],
+    ["a one-character file without a newline too", "x", "x\n\n## q-1\nstatus: open\n"],
+    ["an empty file starts with the block", "", "## q-1\nstatus: open\n"],
+    ["a CRLF file gets CRLF lines", "# Q\r\n", "# Q\r\n\r\n## q-1\r\nstatus: open\r\n"],
+  ])("%s", (_name, text, want) => {
+    expect(applyEdits(text, [appendBlockEdit(text, ["## q-1", "status: open"])])).toBe(want);
   });
 });

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LONG_SLUG, generateQuestions, generateState } from "../../fixtures/generate-long-questions.mjs";
+import { makeRng, questionId } from "../../fixtures/seeded.mjs";
 import { parseQuestions, statusOf } from "../../src/documents/questions/parse-questions.js";
 import { FIXTURES_DIR } from "../helpers/project.js";
 
@@ -30,4 +31,18 @@ describe("generate-long-questions", () => {
     expect(doc.blocks.filter((b) => statusOf(b) === "open").map((b) => b.id)).toEqual(open);
     expect(awaited).toBe(ids[count - 1]);
   });
+});
+
+describe("fixtures/seeded.mjs (the PRNG of the fixture, the bench and the test generators)", () => {
+  it("is mulberry32: seed 20260720 gives the pinned first draws (changing them changes every generated file)", () => {
+    const rng = makeRng(20260720);
+    expect([rng.next(), rng.next(), rng.int(1, 100), rng.pick(["a", "b", "c"])]).toEqual([0.937925250036642, 0.8310530125163496, 6, "c"]);
+  });
+
+  it.each([[0, "q-2026-01-01-001"], [998, "q-2026-01-01-999"], [999, "q-2026-01-02-001"], [999 * 28, "q-2026-02-01-001"]])(
+    "questionId(%i) is %s (999 ids a day, 28 days a month)",
+    (n, id) => {
+      expect(questionId(n)).toBe(id);
+    },
+  );
 });

@@ -1,13 +1,12 @@
 // The raise use case (commands.md, `question add`): argument rules, id allocation, the block
-// as rendered, the gate policy table and what each outcome writes.
+// as rendered and what each outcome writes (the gate policy table: test/documents/gates.test.ts).
 
 import { describe, expect, it } from "vitest";
 import { BadInputError, RefusedError } from "../../src/errors.js";
 import { fieldValue, optionsOf, parseQuestions, statusOf } from "../../src/documents/questions/parse-questions.js";
 import { cursorValue, parseState } from "../../src/documents/state/parse-state.js";
-import {
-  gateAction, nextQuestionId, parseRaiseInput, planRaise, renderQuestionBlock, type RaiseArgs, type RaiseMode,
-} from "../../src/domain/raise-question.js";
+import type { RaiseMode } from "../../src/documents/gates.js";
+import { nextQuestionId, parseRaiseInput, planRaise, renderQuestionBlock, type RaiseArgs } from "../../src/domain/raise-question.js";
 import { parsePauseInput, planPause } from "../../src/domain/pause-run.js";
 import { planStateClear } from "../../src/domain/resolve-question.js";
 import { RUNNING_FEAT_STATE } from "../helpers/texts.js";
@@ -72,19 +71,6 @@ describe("parseRaiseInput", () => {
     const i = parseRaiseInput(args({ question: "  Keep\n the   column? ", options: ["Keep\tit", "Drop it"] }));
     expect(i.question).toBe("Keep the column?");
     expect(i.options).toEqual(["Keep it", "Drop it"]);
-  });
-});
-
-describe("gateAction (the gate policy table)", () => {
-  it.each([
-    ["advisory", "open", "auto_pick", "open"],
-    ["validating", "pause", "open", "pause"],
-    ["blocking", "pause", "pause", "pause"],
-    ["escalating", "pause", "pause", "pause"],
-  ] as const)("%s: HITL %s, AFK allowed %s, AFK not allowed %s", (gate, hitl, allowed, notAllowed) => {
-    expect(gateAction(gate, HITL)).toBe(hitl);
-    expect(gateAction(gate, { afk: true, allowGates: ["advisory", "validating", "blocking", "escalating"] })).toBe(allowed);
-    expect(gateAction(gate, AFK_NONE)).toBe(notAllowed);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   GATES, PHASES, decisionsFile, mutate, questionId, questionsFile, sentinelFile, stateFile, touchedFile, batchFile, words, type Rng,
 } from "./generate.js";
 
-export const T = "2026-07-20T10:00:00Z";
+const T = "2026-07-20T10:00:00Z";
 
 export interface CliCase {
   files: Record<string, string>;

@@ -8,7 +8,7 @@ import { CLI_PATH } from "./project.js";
 
 export const T = "2026-07-20T10:00:00Z";
 
-export interface CliResult {
+interface CliResult {
   exit: number;
   stdout: string;
   stderr: string;

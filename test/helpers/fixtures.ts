@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { FIXTURES_DIR } from "./project.js";
 
-export interface FixtureFile {
+interface FixtureFile {
   /** fixtures/<name> */
   fixture: string;
   slug: string;
@@ -39,9 +39,4 @@ export function fixtureFiles(): FixtureFile[] {
     }
   }
   return out;
-}
-
-/** The slug named by a fixture's ACTIVE file. */
-export function fixtureSlug(fixture: string): string {
-  return fs.readFileSync(path.join(FIXTURES_DIR, fixture, ".devrites", "ACTIVE"), "utf8").split(/\r?\n/)[0]!;
 }

@@ -2,47 +2,11 @@
 // (questions.md, state.md, decisions.md, batch files, AFK sentinels) that look like the ones
 // agents and people write, plus mutators that break them the ways hand edits and crashes do.
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same cases on every machine. */
-export interface Rng {
-  seed: number;
-  /** Uniform in [0, 1). */
-  next(): number;
-  /** Integer in [lo, hi], both inclusive. */
-  int(lo: number, hi: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(p: number): boolean;
-  shuffle<T>(items: readonly T[]): T[];
-  /** An independent generator derived from this one (for per-case seeds). */
-  fork(): Rng;
-}
+// The PRNG and the id scheme are the ones the fixture script and the bench use (fixtures/seeded.mjs).
+import { makeRng, pad, questionId, type Rng } from "../../fixtures/seeded.mjs";
+import { GATES } from "../../src/documents/gates.js";
 
-export function makeRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const rng: Rng = {
-    seed,
-    next,
-    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)] as (typeof items)[number],
-    chance: (p) => next() < p,
-    shuffle(items) {
-      const out = items.slice();
-      for (let i = out.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [out[i], out[j]] = [out[j]!, out[i]!];
-      }
-      return out;
-    },
-    fork: () => makeRng(Math.floor(next() * 2 ** 32)),
-  };
-  return rng;
-}
+export { GATES, makeRng, questionId, type Rng };
 
 /** The seed for a suite: DEVRITES_PROPERTY_SEED when set (to replay a failure), else `fallback`. */
 export function suiteSeed(fallback: number): number {
@@ -51,7 +15,6 @@ export function suiteSeed(fallback: number): number {
 }
 
 export const PHASES = ["frame", "spec", "clarify", "temper", "define", "plan", "vet", "build", "converge", "prove", "polish", "review", "seal", "ship", "done"];
-export const GATES = ["advisory", "validating", "blocking", "escalating"];
 
 const WORDS = [
   "token", "rotation", "refresh", "tenant", "column", "legacy", "release", "rollback", "queue", "retry",
@@ -68,18 +31,7 @@ export function words(rng: Rng, lo = 2, hi = 9, unicode = 0.1): string {
   return out.join(" ");
 }
 
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, "0");
-}
-
-/** `q-YYYY-MM-DD-NNN` for the n-th question (dates roll over every 999 ids). */
-export function questionId(n: number, year = 2026): string {
-  const day = Math.floor(n / 999);
-  const month = 1 + Math.floor(day / 28) % 12;
-  return `q-${year}-${pad(month, 2)}-${pad(1 + (day % 28), 2)}-${pad(1 + (n % 999), 3)}`;
-}
-
-export interface QuestionSpec {
+interface QuestionSpec {
   id: string;
   status?: "open" | "answered" | "dropped";
   gate?: string;
@@ -88,7 +40,7 @@ export interface QuestionSpec {
 }
 
 /** One question block as `question add` writes it (blank line before the heading included). */
-export function questionBlock(rng: Rng, spec: QuestionSpec): string {
+function questionBlock(rng: Rng, spec: QuestionSpec): string {
   const status = spec.status ?? "open";
   const gate = spec.gate ?? rng.pick(GATES);
   const options = spec.options ?? (rng.chance(0.7) ? Array.from({ length: rng.int(2, 4) }, () => words(rng, 2, 6)) : []);
@@ -110,7 +62,7 @@ export function questionBlock(rng: Rng, spec: QuestionSpec): string {
 }
 
 /** Markdown people add around the blocks: prose, lists, tables, fences (with fake headings inside). */
-export function markdownNoise(rng: Rng): string {
+function markdownNoise(rng: Rng): string {
   switch (rng.int(0, 9)) {
     case 0:
       return `\n${words(rng, 5, 20, 0.2)}\n`;
@@ -137,7 +89,7 @@ export function markdownNoise(rng: Rng): string {
   }
 }
 
-export interface QuestionsOptions {
+interface QuestionsOptions {
   count: number;
   /** How many are open (the rest answered/dropped); default about half. */
   open?: number;
@@ -171,7 +123,7 @@ export function questionsFile(rng: Rng, opts: QuestionsOptions): { text: string;
   return { text: parts.join(""), ids, open };
 }
 
-export interface StateOptions {
+interface StateOptions {
   form?: "table" | "bullet";
   /** The qid the run awaits (status awaiting_human + `## Awaiting human`), if any. */
   awaiting?: string;
@@ -266,7 +218,7 @@ export function touchedFile(rng: Rng): string {
 }
 
 /** One markdown block chosen to probe heading and fence rules (for the differential test). */
-export function markdownBlock(rng: Rng): string {
+function markdownBlock(rng: Rng): string {
   const sp = () => " ".repeat(rng.pick([0, 0, 0, 1, 2, 3, 4]));
   const fence = () => rng.pick(["```", "````", "~~~", "~~~~~", "``", "~~"]);
   switch (rng.int(0, 17)) {
@@ -347,7 +299,7 @@ export function validDocument(rng: Rng, kind: DocumentKind): string {
 
 // ------------------------------------------------------------------ mutators
 
-export type Mutation = (rng: Rng, text: string) => string;
+type Mutation = (rng: Rng, text: string) => string;
 
 function splitKeep(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
@@ -458,7 +410,7 @@ export const MUTATIONS: Record<string, Mutation> = {
   },
 };
 
-export const MUTATION_NAMES = Object.keys(MUTATIONS);
+const MUTATION_NAMES = Object.keys(MUTATIONS);
 
 /** Apply `min`–`max` random mutations; returns the text and their names (for failure messages). */
 export function mutate(rng: Rng, text: string, max = 3, min = 0): { text: string; applied: string[] } {

@@ -16,7 +16,7 @@ import { CLI_PATH, projectFromExample } from "./project.js";
 /** A temp project holding a copy of the bundled example (`.devrites.example/` → `.devrites/`). */
 export const exampleProject = projectFromExample;
 
-export interface ToolResult {
+interface ToolResult {
   isError: boolean;
   data: Record<string, unknown>;
   text: string;
@@ -29,7 +29,7 @@ export async function call(client: Client, name: string, args: Record<string, un
 }
 
 /** An io like bin.ts's, with the clock pinned to T and stderr captured. */
-export function testIo(cwd: string, env: Record<string, string | undefined> = {}): Io & { errors: () => string } {
+function testIo(cwd: string, env: Record<string, string | undefined> = {}): Io & { errors: () => string } {
   let err = "";
   return {
     env: { DEVRITES_NOW: T, ...env },

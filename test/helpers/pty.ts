@@ -5,14 +5,14 @@
 import { spawn, spawnSync } from "node:child_process";
 import { CLI_PATH } from "./project.js";
 
-export interface PtyReply {
+interface PtyReply {
   /** Wait until the output since the previous reply matches this. */
   after: RegExp;
   /** The line to type (a newline is added). */
   type: string;
 }
 
-export interface PtyResult {
+interface PtyResult {
   exit: number;
   output: string;
   /** How the terminal was provided: `script` or `python3`. */

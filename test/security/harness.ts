@@ -12,7 +12,7 @@ import type { Io } from "../../src/io.js";
 import { treeDiff } from "../helpers/cli-cases.js";
 import { FIXTURES_DIR } from "../helpers/project.js";
 
-export const SLUG = "session-token-rotation";
+const SLUG = "session-token-rotation";
 export const AWAITED = "q-2026-09-02-003";
 export const WS_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl"] as const;
 
@@ -96,7 +96,7 @@ export function rebaseline(sb: Sandbox): Sandbox {
   return { ...sb, outsideChanges: () => treeDiff(before, outsideSnapshot(sb.base)) };
 }
 
-export interface RunResult {
+interface RunResult {
   exit: number;
   out: string;
   err: string;

@@ -1,19 +1,16 @@
 // The `.devrites/AFK` sentinel: validation of its YAML body on the source text of every
 // scalar (formats.md). Fails closed: any malformed budget key is an error, never a default.
 
+import { GATES, NEVER_AUTO, isGate } from "../gates.js";
 import type { YamlPos, YamlTop, YamlValue } from "./yaml-model.js";
 
-export const COUNT_KEYS = [
+const COUNT_KEYS = [
   "max_slices", "max_agents", "max_minutes", "max_review_queue", "max_tokens", "max_workspaces", "max_parallel",
 ] as const;
 export type CountKey = (typeof COUNT_KEYS)[number];
 
-const KNOWN_GATES = ["advisory", "validating", "blocking", "escalating"];
-/** Gates that may never be auto-picked, whatever allow_gates says. */
-const NEVER_AUTO = ["blocking", "escalating"];
-const KNOWN_KEYS = new Set<string>([...COUNT_KEYS, "max_cost_usd", "notify", "notify_env", "allow_gates", "continue_sequence"]);
 /** An environment variable name the notify hook may receive (`notify_env`). */
-export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export interface SentinelProblem {
   severity: "error" | "warning";
@@ -57,6 +54,85 @@ function isPlain(v: YamlValue, re: RegExp): boolean {
   return v.kind === "scalar" && !v.quoted && v.tag === undefined && re.test(v.source);
 }
 
+/** Reports a problem at a position, for the key being validated. */
+type Report = (severity: SentinelProblem["severity"], at: YamlPos, rule: string, message: string) => void;
+
+/** One key of the body, as its validator sees it. */
+interface KeyCheck {
+  /** Where a valid value is recorded. */
+  s: Sentinel;
+  key: string;
+  v: YamlValue;
+  /** Where a problem with the value points: the value, or the key when the value is empty. */
+  at: YamlPos;
+  keyPos: YamlPos;
+  report: Report;
+}
+
+/** Checks one key's value and records it in `s`. */
+type Validate = (c: KeyCheck) => void;
+
+const validateCount: Validate = ({ s, key, v, at, report }) => {
+  const n = Number(v.source);
+  if (!isPlain(v, PLAIN_INTEGER)) {
+    report("error", at, "afk-count", `${key} must be a plain nonnegative integer like 10 (got ${shownSource(v)})`);
+  } else if (!Number.isSafeInteger(n)) {
+    report("error", at, "afk-count", `${key} is too large (got ${shownSource(v)})`);
+  } else s.counts[key as CountKey] = n;
+};
+
+/** The validator of every key the sentinel knows; any other key is warned about and ignored. */
+const VALIDATORS = new Map<string, Validate>([
+  ...COUNT_KEYS.map((k) => [k, validateCount] as const),
+  ["max_cost_usd", ({ s, v, at, report }) => {
+    if (!isPlain(v, PLAIN_DECIMAL) || !Number.isFinite(Number(v.source))) {
+      report("error", at, "afk-cost", `max_cost_usd must be a plain decimal like 10 or 2.50 (got ${shownSource(v)})`);
+    } else {
+      s.maxCostUsd = Number(v.source);
+      s.maxCostSource = v.source;
+    }
+  }],
+  ["allow_gates", ({ s, v, at, report }) => {
+    if (v.kind !== "seq" || v.tag !== undefined) {
+      report("error", at, "afk-allow-gates", `allow_gates must be a list of gates like [advisory, validating] (got ${shownSource(v)})`);
+      return;
+    }
+    for (const item of v.items) {
+      const gate = item.kind === "scalar" && item.tag === undefined && typeof item.value === "string" ? item.value : undefined;
+      if (gate === undefined || !isGate(gate)) {
+        report("error", item.pos, "afk-allow-gates", `allow_gates lists an unknown gate ${shownSource(item)} (known: ${GATES.join(", ")})`);
+      } else if (NEVER_AUTO.includes(gate)) {
+        report("warning", item.pos, "afk-gate-ignored", `allow_gates: ${gate} is ignored; ${gate} questions always pause`);
+      } else if (!s.allowGates.includes(gate)) s.allowGates.push(gate);
+    }
+  }],
+  ["continue_sequence", ({ s, v, at, report }) => {
+    if (v.kind !== "scalar" || v.quoted || v.tag !== undefined || typeof v.value !== "boolean") {
+      report("error", at, "afk-boolean", `continue_sequence must be true or false (got ${shownSource(v)})`);
+    } else s.continueSequence = v.value;
+  }],
+  ["notify", ({ s, v, at, report }) => {
+    if (v.kind !== "scalar" || typeof v.value !== "string" || v.value.trim() === "") {
+      report("error", at, "afk-notify", `notify must be a shell command string (got ${shownSource(v)})`);
+    } else s.notify = v.value;
+  }],
+  ["notify_env", ({ s, v, at, report }) => {
+    if (v.kind !== "seq" || v.tag !== undefined) {
+      report("error", at, "afk-notify-env", `notify_env must be a list of environment variable names like [SLACK_WEBHOOK_URL] (got ${shownSource(v)})`);
+      return;
+    }
+    for (const item of v.items) {
+      const name = item.kind === "scalar" && item.tag === undefined && typeof item.value === "string" ? item.value : undefined;
+      if (name === undefined || !ENV_NAME.test(name)) {
+        report("error", item.pos, "afk-notify-env", `notify_env lists ${shownSource(item)}, which is not an environment variable name (letters, digits, _; not starting with a digit)`);
+      } else if (!s.notifyEnv.includes(name)) s.notifyEnv.push(name);
+    }
+  }],
+  ["expires_at", ({ keyPos, report }) => {
+    report("warning", keyPos, "afk-legacy-key", "expires_at is a legacy key and is ignored; remove the sentinel to end unattended mode");
+  }],
+]);
+
 /** Validate a parsed sentinel body. `file` names the sentinel in messages. */
 export function validateSentinel(top: YamlTop, file: string): Sentinel {
   const s: Sentinel = { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, notifyEnv: [], allowGates: [], continueSequence: undefined, problems: [] };
@@ -88,59 +164,14 @@ export function validateSentinel(top: YamlTop, file: string): Sentinel {
       problem("error", keyPos, key, "afk-alias-key", `an alias as a key (${key}) is not allowed in the AFK sentinel; write the key out`);
       continue;
     }
+    const validate = VALIDATORS.get(key);
+    if (validate === undefined) {
+      problem("warning", keyPos, key, "afk-unknown-key", `unknown key ${JSON.stringify(key)} is ignored`);
+      continue;
+    }
     // An empty value points at its key: there is no value text to point at.
     const at = v.kind === "null" ? keyPos : v.pos;
-    if ((COUNT_KEYS as readonly string[]).includes(key)) {
-      const n = Number(v.source);
-      if (!isPlain(v, PLAIN_INTEGER)) {
-        problem("error", at, key, "afk-count", `${key} must be a plain nonnegative integer like 10 (got ${shownSource(v)})`);
-      } else if (!Number.isSafeInteger(n)) {
-        problem("error", at, key, "afk-count", `${key} is too large (got ${shownSource(v)})`);
-      } else s.counts[key as CountKey] = n;
-    } else if (key === "max_cost_usd") {
-      if (!isPlain(v, PLAIN_DECIMAL) || !Number.isFinite(Number(v.source))) {
-        problem("error", at, key, "afk-cost", `max_cost_usd must be a plain decimal like 10 or 2.50 (got ${shownSource(v)})`);
-      } else {
-        s.maxCostUsd = Number(v.source);
-        s.maxCostSource = v.source;
-      }
-    } else if (key === "allow_gates") {
-      if (v.kind !== "seq" || v.tag !== undefined) {
-        problem("error", at, key, "afk-allow-gates", `allow_gates must be a list of gates like [advisory, validating] (got ${shownSource(v)})`);
-        continue;
-      }
-      for (const item of v.items) {
-        const gate = item.kind === "scalar" && item.tag === undefined && typeof item.value === "string" ? item.value : undefined;
-        if (gate === undefined || !KNOWN_GATES.includes(gate)) {
-          problem("error", item.pos, key, "afk-allow-gates", `allow_gates lists an unknown gate ${shownSource(item)} (known: ${KNOWN_GATES.join(", ")})`);
-        } else if (NEVER_AUTO.includes(gate)) {
-          problem("warning", item.pos, key, "afk-gate-ignored", `allow_gates: ${gate} is ignored; ${gate} questions always pause`);
-        } else if (!s.allowGates.includes(gate)) s.allowGates.push(gate);
-      }
-    } else if (key === "continue_sequence") {
-      if (v.kind !== "scalar" || v.quoted || v.tag !== undefined || typeof v.value !== "boolean") {
-        problem("error", at, key, "afk-boolean", `continue_sequence must be true or false (got ${shownSource(v)})`);
-      } else s.continueSequence = v.value;
-    } else if (key === "notify") {
-      if (v.kind !== "scalar" || typeof v.value !== "string" || v.value.trim() === "") {
-        problem("error", at, key, "afk-notify", `notify must be a shell command string (got ${shownSource(v)})`);
-      } else s.notify = v.value;
-    } else if (key === "notify_env") {
-      if (v.kind !== "seq" || v.tag !== undefined) {
-        problem("error", at, key, "afk-notify-env", `notify_env must be a list of environment variable names like [SLACK_WEBHOOK_URL] (got ${shownSource(v)})`);
-        continue;
-      }
-      for (const item of v.items) {
-        const name = item.kind === "scalar" && item.tag === undefined && typeof item.value === "string" ? item.value : undefined;
-        if (name === undefined || !ENV_NAME.test(name)) {
-          problem("error", item.pos, key, "afk-notify-env", `notify_env lists ${shownSource(item)}, which is not an environment variable name (letters, digits, _; not starting with a digit)`);
-        } else if (!s.notifyEnv.includes(name)) s.notifyEnv.push(name);
-      }
-    } else if (key === "expires_at") {
-      problem("warning", keyPos, key, "afk-legacy-key", "expires_at is a legacy key and is ignored; remove the sentinel to end unattended mode");
-    } else if (!KNOWN_KEYS.has(key)) {
-      problem("warning", keyPos, key, "afk-unknown-key", `unknown key ${JSON.stringify(key)} is ignored`);
-    }
+    validate({ s, key, v, at, keyPos, report: (severity, where, rule, message) => problem(severity, where, key, rule, message) });
   }
   // Stable sort: the first problem in the file is the one a fail-closed command reports.
   s.problems.sort((a, b) => a.line - b.line || a.col - b.col);

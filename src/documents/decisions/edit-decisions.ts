@@ -1,7 +1,7 @@
 // decisions.md: the edit appending the next DEC entry in the shape the file already uses
 // (a row after the `## Decision log` table's last row, else a `### DEC-### — title` block).
 
-import { detectEol, isBlank } from "../lines.js";
+import { appendBlockEdit, detectEol } from "../lines.js";
 import type { TextEdit } from "../text-edit.js";
 import { decisionId, type DecisionsDoc } from "./parse-decisions.js";
 
@@ -36,11 +36,5 @@ export function appendDecisionEdit(doc: DecisionsDoc, entry: DecisionEntry): { i
     `- Decision: ${oneLine(entry.decision)}`,
     `- Related: ${oneLine(entry.related)}`,
   ];
-  let lead = "";
-  if (text.length > 0) {
-    const lastNl = text.endsWith("\n");
-    const trailingBlank = /\n[ \t]*\r?\n$/.test(text) || isBlank(text);
-    lead = !lastNl ? eol + eol : trailingBlank ? "" : eol;
-  }
-  return { id, edit: { start: text.length, end: text.length, insert: lead + block.map((l) => l + eol).join("") } };
+  return { id, edit: appendBlockEdit(text, block) };
 }

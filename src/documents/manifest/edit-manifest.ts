@@ -7,7 +7,7 @@ import type { TextEdit } from "../text-edit.js";
 import { EMPTY_BODY, TABLE_HEADER, TABLE_SEPARATOR, type ManifestBody, type ManifestDoc, type RowState } from "./parse-manifest.js";
 
 /** What a rendered row needs (a parsed ManifestRow fits). */
-export interface RowData {
+interface RowData {
   state: RowState;
   path: string;
   slice: string;

@@ -8,8 +8,8 @@ import { compareBytes, foldCase, pathProblem, utf8Length } from "./paths.js";
 
 export const MANIFEST_MAX_BYTES = 1024 * 1024;
 export const MANIFEST_MAX_ROWS = 4096;
-export const TOUCHED_HEADING = "Touched files";
-export const MANIFEST_HEADING = "Candidate manifest";
+const TOUCHED_HEADING = "Touched files";
+const MANIFEST_HEADING = "Candidate manifest";
 export const EMPTY_BODY = "No project files.";
 export const TABLE_HEADER = "| State | File | Slice | Reason |";
 export const TABLE_SEPARATOR = "| --- | --- | --- | --- |";

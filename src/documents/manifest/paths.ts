@@ -3,9 +3,9 @@
 // names files on every platform the project ships to, so Windows-hostile names are refused.
 
 /** A manifest path is at most this many bytes of UTF-8. */
-export const MAX_PATH_BYTES = 4096;
+const MAX_PATH_BYTES = 4096;
 
-export interface PathProblem {
+interface PathProblem {
   rule: string;
   message: string;
 }

@@ -97,14 +97,3 @@ export function answeredAtEdits(doc: QuestionsDoc, block: QuestionBlock, answere
   }
   return [insertLinesAfter(lastNonBlank(doc, block, new Set()), [rendered], eol)];
 }
-
-/** Append a rendered block (lines without terminators) at the end of the file, blank line first. */
-export function appendBlockEdit(text: string, blockLines: readonly string[]): TextEdit {
-  const eol = detectEol(text);
-  let lead = "";
-  if (text.length > 0) {
-    if (!text.endsWith("\n")) lead = eol + eol;
-    else if (!/\n[ \t]*\r?\n$/.test(text) && text.trim() !== "") lead = eol;
-  }
-  return { start: text.length, end: text.length, insert: lead + blockLines.map((l) => l + eol).join("") };
-}

@@ -2,6 +2,7 @@
 // the next level-1/2 heading), their column-0 fields with continuation lines, and the
 // released `## Question register` table. One linear pass; positions on everything.
 
+import { isGate } from "../gates.js";
 import { isBlank } from "../lines.js";
 import { viewOf, type MarkdownView } from "../markdown-view.js";
 
@@ -51,8 +52,6 @@ export interface QuestionsDoc {
   register: RegisterRow[];
 }
 
-export const GATES = ["advisory", "validating", "blocking", "escalating"] as const;
-export type Gate = (typeof GATES)[number];
 export const QUESTION_STATUSES = ["open", "answered", "dropped"] as const;
 
 const SPACE = 32;
@@ -302,7 +301,7 @@ export function gateOf(block: QuestionBlock): string {
   const g = fieldValue(block, "gate");
   if (g !== undefined && g !== "") return g.trim().toLowerCase();
   const fromHeading = block.headingRest.split(/\s+/)[0]?.toLowerCase() ?? "";
-  return (GATES as readonly string[]).includes(fromHeading) ? fromHeading : "";
+  return isGate(fromHeading) ? fromHeading : "";
 }
 
 /** An option as listed in `options: |`: its number, the full text, and the answer text. */

@@ -2,7 +2,7 @@
 // remove awaiting sections, append Log lines. They return splices, never a re-rendered file.
 
 import { BadInputError } from "../../errors.js";
-import { detectEol, insertLinesAfter, isBlank, type Line } from "../lines.js";
+import { appendBlockEdit, detectEol, insertLinesAfter, isBlank, type Line } from "../lines.js";
 import type { TextEdit } from "../text-edit.js";
 import { KEY_NAMES, normalizeKey, readField, type CursorField, type StateDoc } from "./parse-state.js";
 
@@ -143,10 +143,7 @@ export function appendLogEdit(doc: StateDoc, entries: readonly string[]): TextEd
     for (let i = doc.log.heading + 1; i < doc.log.end; i++) if (!isBlank(lines[i]!.text)) last = i;
     return insertLinesAfter(lines[last]!, entries, eol);
   }
-  const text = doc.view.text;
-  const lastLine = lines[lines.length - 1];
-  const lead = text === "" ? "" : lastLine && lastLine.eol === "" ? eol + eol : eol;
-  return { start: text.length, end: text.length, insert: `${lead}## Log${eol}${entries.map((l) => l + eol).join("")}` };
+  return appendBlockEdit(doc.view.text, ["## Log", ...entries]);
 }
 
 /**
@@ -161,15 +158,7 @@ export function insertAwaitingEdit(doc: StateDoc, fields: readonly (readonly [st
     : fields.map(([k, v]) => `- ${k}: ${v}`);
   const section = ["## Awaiting human", ...rows];
   const eol = detectEol(doc.view.text);
-  if (!doc.log) {
-    const text = doc.view.text;
-    let lead = "";
-    if (text.length > 0) {
-      if (!text.endsWith("\n")) lead = eol + eol;
-      else if (!/\n[ \t]*\r?\n$/.test(text)) lead = eol;
-    }
-    return { start: text.length, end: text.length, insert: lead + section.map((l) => l + eol).join("") };
-  }
+  if (!doc.log) return appendBlockEdit(doc.view.text, section);
   // Before the Log heading, with one blank line on each side.
   const { lines } = doc.view;
   const before = doc.log.heading > 0 ? lines[doc.log.heading - 1] : undefined;

@@ -7,14 +7,14 @@ import type { MarkdownView } from "../../documents/markdown-view.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 /** The reference outline of a text (adapters/remark.ts). */
-export type OutlineFn = (text: string) => { headings: { line: number; level: number }[]; fences: { start: number; end: number }[] };
+type OutlineFn = (text: string) => { headings: { line: number; level: number }[]; fences: { start: number; end: number }[] };
 
 /** Bytes of one file cross-checked at most; the rest is reported as not cross-checked. */
 export const CROSSCHECK_MAX_BYTES = 256 * 1024;
 /** A single section larger than this is skipped (remark's cost grows with its square). */
 export const CROSSCHECK_MAX_SECTION_BYTES = 64 * 1024;
 
-export interface CrossCheckResult {
+interface CrossCheckResult {
   diagnostics: Diagnostic[];
   sectionsChecked: number;
   sectionsTotal: number;

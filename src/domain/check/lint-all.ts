@@ -5,6 +5,7 @@ import type { Sentinel } from "../../documents/afk/sentinel.js";
 import { parseQuestions, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { parseState, type StateDoc } from "../../documents/state/parse-state.js";
 import { viewOf } from "../../documents/markdown-view.js";
+import { parseJsonl } from "../events.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { lintDecisions } from "./lint-decisions.js";
 import { lintControlChars, lintFences } from "./lint-markdown.js";
@@ -12,7 +13,7 @@ import { lintQuestions } from "./lint-questions.js";
 import { lintState } from "./lint-state.js";
 import { lintWorkspace } from "./lint-workspace.js";
 
-export interface WorkspaceTexts {
+interface WorkspaceTexts {
   state: string;
   questions: string;
   decisions: string | undefined;
@@ -20,7 +21,7 @@ export interface WorkspaceTexts {
   events: string | undefined;
 }
 
-export interface LintOptions {
+interface LintOptions {
   /** undefined in HITL. */
   sentinel: Sentinel | undefined;
   /** The closed set of pause reason codes. */
@@ -48,14 +49,9 @@ export function lintAll(texts: WorkspaceTexts, opts: LintOptions): Diagnostic[] 
   if (texts.decisions !== undefined) out.push(...lintControlChars(texts.decisions, "decisions.md"));
   if (texts.touched !== undefined) out.push(...lintControlChars(texts.touched, "touched-files.md"));
   if (texts.events !== undefined) {
-    texts.events.split("\n").forEach((line, i) => {
-      if (line.trim() === "") return;
-      try {
-        JSON.parse(line);
-      } catch {
-        out.push({ file: "events.jsonl", line: i + 1, col: 1, severity: "warning", rule: "events-line", message: "this audit line is not valid JSON (a torn write, or a hand edit); delete or repair the line (the log is append-only otherwise)" });
-      }
-    });
+    for (const line of parseJsonl(texts.events).invalid) {
+      out.push({ file: "events.jsonl", line, col: 1, severity: "warning", rule: "events-line", message: "this audit line is not valid JSON (a torn write, or a hand edit); delete or repair the line (the log is append-only otherwise)" });
+    }
   }
   for (const p of opts.sentinel?.problems ?? []) {
     out.push({ file: "AFK", line: p.line, col: p.col, severity: p.severity, rule: p.rule, message: p.detail });

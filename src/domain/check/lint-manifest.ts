@@ -11,7 +11,7 @@ import type { Diagnostic } from "./diagnostic.js";
 
 const FILE = "touched-files.md";
 
-export interface ManifestLintContext {
+interface ManifestLintContext {
   slug: string;
   /** The workspace's state.md text (for sequence_role and sequence_parent). */
   state: string;

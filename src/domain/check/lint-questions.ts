@@ -1,7 +1,8 @@
 // `check` rules for questions.md alone: ids, duplicate ids, status and gate values,
 // timestamps, answered blocks without answers, escalations without a route, register rows.
 
-import { GATES, QUESTION_STATUSES, fieldValue, gateOf, statusOf, transientBlock, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { GATES, isGate } from "../../documents/gates.js";
+import { QUESTION_STATUSES, fieldValue, gateOf, statusOf, transientBlock, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { isWorkspaceTimestamp } from "../clock.js";
 import type { Diagnostic } from "./diagnostic.js";
 
@@ -52,7 +53,7 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
     if (gate === "") {
       if (b.byKey.has("gate")) push(g.index, g.col, "error", "question-unknown-gate", `${b.id}: empty gate; set it to one of ${GATES.join(" | ")}`);
       else push(b.heading, 1, "warning", "question-no-gate", `${b.id} has no gate: field; add gate: ${GATES.join(" | ")}`);
-    } else if (!(GATES as readonly string[]).includes(gate)) {
+    } else if (!isGate(gate)) {
       push(g.index, g.col, "error", "question-unknown-gate", `${b.id}: unknown gate ${JSON.stringify(fieldValue(b, "gate"))}; set it to one of ${GATES.join(" | ")}`);
     }
     if (gate === "escalating" && !(fieldValue(b, "route") ?? "")) {
@@ -85,7 +86,7 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
       push(r.index, 1, "error", "register-unknown-status", `register row ${r.id}: unknown status ${JSON.stringify(r.status)}; set it to open, answered or dropped`);
     }
     const gate = r.gate.toLowerCase();
-    if (gate !== "" && !(GATES as readonly string[]).includes(gate)) {
+    if (gate !== "" && !isGate(gate)) {
       push(r.index, 1, "error", "register-unknown-gate", `register row ${r.id}: unknown gate ${JSON.stringify(r.gate)}; set it to one of ${GATES.join(", ")}`);
     }
   }

@@ -1,6 +1,7 @@
 // Cross-file invariants between state.md and questions.md: the awaiting section and the
 // question it names, open gates while the run is not paused, pause fields off `blocked`.
 
+import { gateAction, isGate, type RaiseMode } from "../../documents/gates.js";
 import { QUESTION_STATUSES, fieldValue, gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import type { StateDoc } from "../../documents/state/parse-state.js";
 import { PAUSE_FIELDS } from "../run-status.js";
@@ -11,9 +12,6 @@ export interface ModeInfo {
   /** Gates AFK may continue past (validating) or auto-pick (advisory). */
   allowGates: readonly string[];
 }
-
-/** Gates whose open questions must have paused the run. */
-const PAUSING_GATES = ["blocking", "validating", "escalating"];
 
 /** The question id of the first awaiting section, when it names one that is open (resolving it clears the section). */
 function openAwaited(state: StateDoc, questions: QuestionsDoc): string | undefined {
@@ -75,11 +73,12 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
     out.push({ file: "state.md", line: sLine(status!.index), col: 1, severity: "warning", rule: "blocked-without-reason", message: "status is blocked but no pause_reason says why; devrites-engine state pause --reason CODE records one, devrites-engine state resume continues" });
   }
   if (status && !paused && statusValue !== "") {
+    // An open question whose gate policy pauses in this mode must have paused the run.
+    const raiseMode: RaiseMode = mode.afk ? { afk: true, allowGates: mode.allowGates } : { afk: false };
     for (const b of questions.blocks) {
       if (statusOf(b) !== "open") continue;
       const gate = gateOf(b);
-      if (!PAUSING_GATES.includes(gate)) continue;
-      if (gate === "validating" && mode.afk && mode.allowGates.includes("validating")) continue;
+      if (!isGate(gate) || gateAction(gate, raiseMode) !== "pause") continue;
       const f = b.field("status");
       out.push({
         file: "questions.md", line: qLine(f ? f.index : b.heading), col: 1, severity: "error", rule: "open-gate-not-paused",

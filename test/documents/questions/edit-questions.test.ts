@@ -3,7 +3,7 @@
 // line, and answered_by rewritten so no caller can claim to be a human without --human.
 
 import { describe, expect, it } from "vitest";
-import { appendBlockEdit, closeBlockEdits, type CloseBlock } from "../../../src/documents/questions/edit-questions.js";
+import { closeBlockEdits, type CloseBlock } from "../../../src/documents/questions/edit-questions.js";
 import { fieldValue, parseQuestions, statusOf } from "../../../src/documents/questions/parse-questions.js";
 import { applyEdits } from "../../../src/documents/text-edit.js";
 
@@ -112,17 +112,5 @@ describe("closeBlockEdits: answered_by", () => {
   it("an answered_by line inside a fence is code, not a forgery", () => {
     const text = "## q-1\nstatus: open\n```\nanswered_by: human\n```\nanswered_at:\nanswer:\n";
     expect(close(text, "q-1", answer())).toBe("## q-1\nstatus: answered\n```\nanswered_by: human\n```\nanswered_at: 2026-07-20T10:00:00Z\nanswer: Yes\n");
-  });
-});
-
-describe("appendBlockEdit", () => {
-  it.each([
-    ["a file ending in one newline gets a blank line first", "# Q\n", "# Q\n\n## q-1\nstatus: open\n"],
-    ["a file ending in a blank line gets none", "# Q\n\n", "# Q\n\n## q-1\nstatus: open\n"],
-    ["a file without a final newline is terminated first", "# Q", "# Q\n\n## q-1\nstatus: open\n"],
-    ["an empty file starts with the block", "", "## q-1\nstatus: open\n"],
-    ["a CRLF file gets CRLF lines", "# Q\r\n", "# Q\r\n\r\n## q-1\r\nstatus: open\r\n"],
-  ])("%s", (_name, text, want) => {
-    expect(applyEdits(text, [appendBlockEdit(text, ["## q-1", "status: open"])])).toBe(want);
   });
 });

@@ -199,6 +199,7 @@ describe("appendLogEdit", () => {
 
   it.each([
     ["a file ending in a newline", "- Status: x\n", "- Status: x\n\n## Log\n- new\n"],
+    ["a file already ending in a blank line (one blank line, not two)", "- Status: x\n\n", "- Status: x\n\n## Log\n- new\n"],
     ["a file without a final newline", "- Status: x", "- Status: x\n\n## Log\n- new\n"],
     ["an empty file", "", "## Log\n- new\n"],
     ["a CRLF file", "- Status: x\r\n", "- Status: x\r\n\r\n## Log\r\n- new\r\n"],
