@@ -76,6 +76,10 @@ export function fieldColon(text: string): number {
 
 /** The first word of a level-2 heading when it is a question id (`q-…` / `Q-…`). */
 export function questionIdOf(headingText: string): { id: string; rest: string } | undefined {
+  const c0 = headingText.charCodeAt(0);
+  if ((c0 !== 113 && c0 !== 81) || headingText.charCodeAt(1) !== 45) return undefined;
+  // The usual heading is the id alone: no match array and no copy of it (40,000 headings).
+  if (!/\s/.test(headingText)) return { id: headingText, rest: "" };
   const m = /^([qQ]-\S*)(?:[ \t]+(.*))?$/.exec(headingText);
   if (!m) return undefined;
   return { id: m[1] as string, rest: (m[2] ?? "").trim() };
@@ -261,7 +265,7 @@ export function parseQuestions(text: string): QuestionsDoc {
     const head = top[h]!;
     if (head.level !== 2) continue;
     const end = h + 1 < top.length ? top[h + 1]!.index : view.lineCount;
-    if (/^Question register$/i.test(head.text)) {
+    if (head.text.length === 17 && /^Question register$/i.test(head.text)) {
       register = register.concat(parseRegister(view, head.index + 1, end));
       continue;
     }
