@@ -11,7 +11,7 @@ const CASES = Number(process.env.DEVRITES_PROPERTY_CASES ?? 2500) / 2;
 const SEED = suiteSeed(0xf1e1d);
 const KEYS = ["status", "answer", "answered_at", "answered_by", "options", "proposed", "gate", "question", "slice", "route", "raised_at", "Status", "answer_", "x-y", "not a key", "", "q"];
 
-describe("QuestionBlock.field and fieldsNamed agree with the full field parse", () => {
+describe("QuestionBlock.field, value and fieldsNamed agree with the full field parse", () => {
   it(`${CASES} generated and mutated files, every block, ${KEYS.length} keys`, () => {
     const rng = makeRng(SEED);
     let compared = 0;
@@ -28,6 +28,7 @@ describe("QuestionBlock.field and fieldsNamed agree with the full field parse", 
           // A fresh block per reading: field() must not lean on a full parse done earlier.
           expect(parseQuestions(text).blocks[k]!.field(key), why).toEqual(b.byKey.get(key));
           expect(l.fieldsNamed(key), why).toEqual(b.fields.filter((f) => f.key === key));
+          expect(parseQuestions(text).blocks[k]!.value(key), why).toBe(b.byKey.get(key)?.value);
           compared++;
         }
       });

@@ -29,6 +29,8 @@ export interface QuestionBlock {
   byKey: Map<string, QuestionField>;
   /** The first field named `key` (without parsing the others when they are not parsed yet). */
   field(key: string): QuestionField | undefined;
+  /** field(key)?.value without building the field (its continuation lines are not read). */
+  value(key: string): string | undefined;
   /** Every field named `key`, in order. */
   fieldsNamed(key: string): QuestionField[];
 }
@@ -181,6 +183,12 @@ class LazyBlock implements QuestionBlock {
     return i < 0 ? undefined : fieldAt(this.view, i, key.length, this.end);
   }
 
+  value(key: string): string | undefined {
+    if (this.#byKey) return this.#byKey.get(key)?.value;
+    const i = this.#next(key, this.heading + 1);
+    return i < 0 ? undefined : fieldValueAt(this.view, i, key);
+  }
+
   fieldsNamed(key: string): QuestionField[] {
     if (this.#fields) return this.#fields.filter((f) => f.key === key);
     const found: QuestionField[] = [];
@@ -282,7 +290,7 @@ export function parseQuestions(text: string): QuestionsDoc {
 
 /** A field's value, or undefined when the block lacks it. */
 export function fieldValue(block: QuestionBlock, key: string): string | undefined {
-  return block.field(key)?.value;
+  return block.value(key);
 }
 
 /** The status as compared: trimmed and lowercased (`Open  ` is open). */
