@@ -268,11 +268,14 @@ export function parseQuestions(text: string): QuestionsDoc {
   const blocks: QuestionBlock[] = [];
   const byId = new Map<string, QuestionBlock[]>();
   let register: RegisterRow[] = [];
-  const top = view.headings.filter((h) => h.level <= 2);
-  for (let h = 0; h < top.length; h++) {
-    const head = top[h]!;
+  const { headings } = view;
+  // The next level-1/2 heading after each: found by one walk, without a filtered copy of the list.
+  let next = 0;
+  for (let h = 0; h < headings.length; h++) {
+    const head = headings[h]!;
     if (head.level !== 2) continue;
-    const end = h + 1 < top.length ? top[h + 1]!.index : view.lineCount;
+    if (next <= h) for (next = h + 1; next < headings.length && headings[next]!.level > 2; next++);
+    const end = next < headings.length ? headings[next]!.index : view.lineCount;
     if (head.text.length === 17 && /^Question register$/i.test(head.text)) {
       register = register.concat(parseRegister(view, head.index + 1, end));
       continue;
