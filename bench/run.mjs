@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { runMcpBench } from "./mcp.mjs";
 import { renderSummary, summarize } from "./profile-summary.mjs";
-import { generateWorkspaces } from "./workspaces.mjs";
+import { generateScalingWorkspace, generateWorkspaces } from "./workspaces.mjs";
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const REPO_DIR = path.resolve(BENCH_DIR, "..");
@@ -19,6 +19,7 @@ const NOW = "2026-07-20T10:00:00Z";
 const RSS_BAR = 1.5;
 
 const USAGE = `usage: node bench/run.mjs [--runs N] [--rss-runs N] [--rss-method M] [--cli PATH] [--only NAME,…] [--out FILE] [--no-fail] [--keep] [--profile DIR]
+       node bench/run.mjs --scaling [--sizes N,…] [--runs N] [--cli PATH] [--out FILE]
 
   --runs N       timed pairs (node -e 0, scenario) per scenario; the median is reported (default 21)
   --rss-runs N   extra pairs per scenario under the RSS probe (default 7)
@@ -31,10 +32,14 @@ const USAGE = `usage: node bench/run.mjs [--runs N] [--rss-runs N] [--rss-method
   --no-fail      report only: exit 0 even when a bar is missed
   --keep         keep the generated workspaces (their path is printed)
   --profile DIR  afterwards, run each scenario once more under node --cpu-prof (profiles in DIR)
-                 and print where its time goes: module loading, engine code, fsync, other I/O, GC`;
+                 and print where its time goes: module loading, engine code, fsync, other I/O, GC
+  --scaling      instead of the bars: the scaling table (docs/performance.md) — status, questions,
+                 check and state resolve on questions.md files of each size (a third open), median
+                 wall time and peak RSS over --runs runs (default 5), with node -e 0 alongside
+  --sizes N,…    the scaling table's question counts (default 1000,10000,40000,100000)`;
 
 function parseOptions(argv) {
-  const o = { rssMethod: undefined, profile: undefined, runs: 21, rssRuns: 7, cli: path.join(REPO_DIR, "dist", "devrites-engine.cjs"), only: undefined, out: path.join(BENCH_DIR, "results.json"), fail: true, keep: false };
+  const o = { scaling: false, sizes: [1_000, 10_000, 40_000, 100_000], rssMethod: undefined, profile: undefined, runs: undefined, rssRuns: 7, cli: path.join(REPO_DIR, "dist", "devrites-engine.cjs"), only: undefined, out: path.join(BENCH_DIR, "results.json"), fail: true, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -60,11 +65,18 @@ function parseOptions(argv) {
       o.rssMethod = m === "probe" ? "resource-usage-probe" : m;
     }
     else if (a === "--profile") o.profile = path.resolve(value());
+    else if (a === "--scaling") o.scaling = true;
+    else if (a === "--sizes") {
+      o.sizes = value().split(",").map((x) => x.trim().replace(/_/g, ""));
+      if (o.sizes.some((x) => !/^\d+$/.test(x) || Number(x) < 1)) throw new Error(`--sizes takes positive whole numbers, not ${JSON.stringify(o.sizes.join(","))}`);
+      o.sizes = o.sizes.map(Number);
+    }
     else if (a === "--help" || a === "-h") {
       console.log(USAGE);
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
+  o.runs ??= o.scaling ? 5 : 21;
   return o;
 }
 
@@ -204,6 +216,81 @@ function table(rows) {
   return [line(head), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...body.map(line)].join("\n");
 }
 
+/**
+ * The scaling table: each command on each size, `runs` alternating runs (node -e 0 first), on
+ * a fresh copy each; wall time and peak RSS (GNU time when present) of the same run.
+ */
+function runScaling(opts, scratch, env) {
+  const method = opts.rssMethod ?? rssMethod(scratch);
+  const loadBefore = os.loadavg();
+  const t0 = Date.now();
+  console.log(`devrites-engine scaling: ${opts.runs} runs per cell, CLI ${path.relative(REPO_DIR, opts.cli) || opts.cli}`);
+  console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load ${loadBefore.map((x) => x.toFixed(2)).join(" ")}, RSS by ${method}`);
+  const commands = [
+    { id: "status", args: () => ["status"] },
+    { id: "questions", args: () => ["questions"] },
+    { id: "check", args: () => ["check"] },
+    { id: "resolve", args: (w) => ["state", "resolve", w.awaited, "Keep one release, drop in follow-up"] },
+  ];
+  const measure = (script, args, cwd) => {
+    const out = path.join(scratch, "rss.txt");
+    fs.rmSync(out, { force: true });
+    const nodeArgs = script === undefined ? ["-e", "0"] : [script, ...args];
+    const t = process.hrtime.bigint();
+    const r =
+      method === "gnu-time"
+        ? spawnSync("/usr/bin/time", ["-f", "%M", "-o", out, process.execPath, ...nodeArgs], { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 256 * 1024 * 1024 })
+        : spawnSync(process.execPath, [path.join(BENCH_DIR, "rss-probe.mjs"), out, script ?? "-", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 256 * 1024 * 1024 });
+    const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    if (r.status !== 0 && r.status !== 3) throw new Error(`${args.join(" ")} exited ${r.status}: ${firstLine(String(r.stderr))}`);
+    return { ms, kb: Number(safeRead(out).trim().split(/\s+/).pop()) };
+  };
+  const rows = [];
+  const baseline = { ms: [], kb: [] };
+  for (const count of opts.sizes) {
+    const w = generateScalingWorkspace(path.join(scratch, "templates"), count);
+    const row = { count, bytes: w.bytes };
+    for (const c of commands) {
+      const ms = [];
+      const kb = [];
+      for (let i = 0; i < opts.runs + 1; i++) {
+        const cwd = freshCopy(w.project, scratch, `scaling-${c.id}`);
+        const b = measure(undefined, [], cwd);
+        const r = measure(opts.cli, c.args(w), cwd);
+        fs.rmSync(cwd, { recursive: true, force: true });
+        if (i === 0) continue; // warm-up
+        baseline.ms.push(b.ms);
+        baseline.kb.push(b.kb);
+        ms.push(r.ms);
+        kb.push(r.kb);
+      }
+      row[c.id] = { ms: median(ms), kb: median(kb) };
+    }
+    fs.rmSync(w.project, { recursive: true, force: true });
+    rows.push(row);
+  }
+  const base = { ms: median(baseline.ms), kb: median(baseline.kb) };
+  const head = ["questions", "questions.md", ...commands.map((c) => c.id)];
+  const cell = (x) => `${x.ms.toFixed(0)} ms, ${(x.kb / 1024).toFixed(0)} MB`;
+  const body = rows.map((r) => [r.count.toLocaleString("en-US"), `${(r.bytes / 1e6).toFixed(2)} MB`, ...commands.map((c) => cell(r[c.id]))]);
+  body.push(["node -e 0", "—", ...commands.map(() => cell(base))]);
+  // What each 1,000 more questions cost from one size to the next: constant down a column
+  // when the growth is linear (fixed costs — start-up, the bounded remark cross-check — cancel).
+  const k = (n) => (n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n));
+  for (let i = 1; i < rows.length; i++) {
+    const [a, b] = [rows[i - 1], rows[i]];
+    const per = (x, y) => ((y - x) * 1000) / (b.count - a.count);
+    body.push([`+1,000 (${k(a.count)}→${k(b.count)})`, "", ...commands.map((c) => `${per(a[c.id].ms, b[c.id].ms).toFixed(1)} ms, ${(per(a[c.id].kb, b[c.id].kb) / 1024).toFixed(2)} MB`)]);
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => [...b[i]].length)));
+  const line = (cells) => `| ${cells.map((x, i) => x + " ".repeat(widths[i] - [...x].length)).join(" | ")} |`;
+  console.log("");
+  console.log([line(head), `| ${widths.map((n) => "-".repeat(n)).join(" | ")} |`, ...body.map(line)].join("\n"));
+  const loadAfter = os.loadavg();
+  console.log(`\n(${((Date.now() - t0) / 1000).toFixed(1)} s; load after ${loadAfter.map((x) => x.toFixed(2)).join(" ")})`);
+  return { date: new Date().toISOString(), node: process.version, cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`, load_before: loadBefore, load_after: loadAfter, runs: opts.runs, rss_method: method, baseline: base, rows };
+}
+
 async function main() {
   let opts;
   try {
@@ -215,6 +302,18 @@ async function main() {
   if (!fs.existsSync(opts.cli)) {
     console.error(`bench: no CLI at ${opts.cli}; run npm run build first (or pass --cli)`);
     process.exit(2);
+  }
+  if (opts.scaling) {
+    const scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "devrites-bench-")));
+    try {
+      const results = runScaling(opts, scratch, benchEnv());
+      const out = opts.out === path.join(BENCH_DIR, "results.json") ? path.join(BENCH_DIR, "scaling.json") : opts.out;
+      fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
+      console.log(`results: ${path.relative(process.cwd(), out) || out}`);
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+    return;
   }
   const scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "devrites-bench-")));
   const env = benchEnv();

@@ -184,3 +184,17 @@ export function generateWorkspaces(dir) {
   }
   return out;
 }
+
+/**
+ * One workspace for the scaling table (`bench/run.mjs --scaling`): `count` questions shaped
+ * like the 40,000-question scenario (a third open, the run paused on one of the last ten).
+ */
+export function generateScalingWorkspace(dir, count) {
+  const rng = makeRng(count);
+  const awaitedIndex = Math.max(0, count - 10);
+  const questions = questionsText(rng, count, (i) => i % 3 === 0 || i === awaitedIndex);
+  const awaited = questionId(awaitedIndex);
+  const project = path.join(dir, `scaling-${count}`);
+  writeTree(project, workspaceFiles({ questions, state: stateText(awaited) }));
+  return { project, awaited, bytes: Buffer.byteLength(questions), count };
+}

@@ -1,17 +1,19 @@
 // `status`: where the active workspace stands, why it stopped and the exact command that
 // continues it; open questions by gate; AFK budget; check's findings as warnings. Read-only.
+// statusModel reads the workspace into one model; renderText and renderJson print it.
 
 import { BadInputError } from "../errors.js";
-import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
-import { cursorValue, parseState } from "../documents/state/parse-state.js";
+import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { parseTimestamp } from "../domain/clock.js";
-import { formatDiagnostic, sortDiagnostics } from "../domain/check/diagnostic.js";
+import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
 import { lintAll } from "../domain/check/lint-all.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { pauseSummaryForPeople, REASON_CODES } from "../domain/pause-reasons.js";
-import { firstError } from "../documents/afk/sentinel.js";
+import { firstError, type Sentinel } from "../documents/afk/sentinel.js";
 import { effectiveRemaining, readSliceCounter, reviewQueue, shortRemaining, type Remaining } from "../domain/budget.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
+import type { WorkspaceSession } from "../workspace/session.js";
 import { hasWrittenAnswer } from "../domain/written-answers.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { makeStyle, wrap, type Style } from "./format.js";
@@ -48,6 +50,203 @@ function questionLines(b: QuestionBlock, s: Style): string[] {
   return lines;
 }
 
+/** Why the run is blocked (when it is not waiting on a question). */
+interface PauseModel {
+  code: string;
+  summary: string;
+  detail: string | undefined;
+  resumesAt: string | undefined;
+}
+
+/** The AFK mode and budget as status shows them. */
+type ModeModel =
+  | { mode: "hitl" }
+  | { mode: "invalid"; error: string; why: "unreadable" | "malformed" }
+  | { mode: "afk"; sentinel: Sentinel; remaining: Remaining | undefined; counterProblem: string | undefined; queue: number };
+
+/** Everything status prints, read once; the renderers below only format it. */
+interface StatusModel {
+  workspace: string;
+  phase: string;
+  runStatus: string;
+  next: string | undefined;
+  /** The questions state.md waits on that questions.md has. */
+  awaited: QuestionBlock[];
+  /** Set when the run is blocked and waits on no question. */
+  pause: PauseModel | undefined;
+  /** How many questions are open, and each gate with its open questions, most urgent first. */
+  openCount: number;
+  byGate: { gate: string; blocks: QuestionBlock[] }[];
+  /** Open questions with an answer written in questions.md. */
+  written: string[];
+  mode: ModeModel;
+  diagnostics: Diagnostic[];
+}
+
+async function statusModel(session: WorkspaceSession, stateText: string, questionsText: string, state: StateDoc, questions: QuestionsDoc, now: Date): Promise<StatusModel> {
+  let mode: Mode = { mode: "hitl" };
+  let sentinelError: string | undefined;
+  try {
+    mode = await readSentinel(session.ws.root);
+  } catch (e) {
+    sentinelError = (e as Error).message;
+  }
+
+  const runStatus = cursorValue(state, "status") ?? "(none)";
+  // Why the run stopped.
+  const awaitedIds = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
+  const awaited = awaitedIds.map((id) => questions.byId.get(id)?.[0]).filter((b): b is QuestionBlock => b !== undefined);
+  let pause: PauseModel | undefined;
+  if (awaited.length === 0 && runStatus.toLowerCase() === "blocked") {
+    const code = cursorValue(state, "pause_reason") ?? "";
+    const resumesAt = cursorValue(state, "resumes_at");
+    // The same summary a pause writes into next_action: the label and the UTC resume time.
+    const summary = pauseSummaryForPeople(code, parseTimestamp(resumesAt ?? ""), now);
+    pause = { code, summary, detail: cursorValue(state, "pause_detail"), resumesAt };
+  }
+
+  // Open questions by gate, and the answers people wrote into questions.md that no resolve
+  // has committed yet: one pass over the blocks.
+  const groups = new Map<string, QuestionBlock[]>();
+  const written: string[] = [];
+  let openCount = 0;
+  for (const b of questions.blocks) {
+    if (statusOf(b) !== "open") continue;
+    openCount++;
+    const g = gateOf(b) || "no gate";
+    // Push, never copy: copying the list per question made status quadratic (10k open: 1.3 s).
+    const list = groups.get(g);
+    if (list) list.push(b);
+    else groups.set(g, [b]);
+    if (hasWrittenAnswer(b)) written.push(b.id);
+  }
+  const gateOrder = [...GATE_ORDER, ...[...groups.keys()].filter((g) => !GATE_ORDER.includes(g))].filter((g) => groups.has(g));
+
+  // Mode and budget: the budget commands' own rules (domain/budget.ts), the same counter, queue and words.
+  let modeModel: ModeModel;
+  if (sentinelError) modeModel = { mode: "invalid", error: sentinelError, why: "unreadable" };
+  else if (mode.mode === "hitl") modeModel = { mode: "hitl" };
+  else if (firstError(mode.sentinel)) modeModel = { mode: "invalid", error: firstError(mode.sentinel)!.message, why: "malformed" };
+  else {
+    let remaining: Remaining | undefined;
+    let counterProblem: string | undefined;
+    try {
+      remaining = effectiveRemaining(readSliceCounter(state)?.value, mode.sentinel.counts.max_slices);
+    } catch (e) {
+      // A malformed counter stops the budget commands (exit 5); status says so and goes on.
+      counterProblem = (e as Error).message;
+    }
+    modeModel = { mode: "afk", sentinel: mode.sentinel, remaining, counterProblem, queue: reviewQueue(questions, 0, mode.sentinel.counts.max_review_queue).total };
+  }
+
+  // What check would report (errors make `check` exit 3).
+  const diagnostics = sortDiagnostics(
+    lintAll(
+      { state: stateText, questions: questionsText, decisions: session.read("decisions.md", false), touched: undefined, events: undefined },
+      { sentinel: mode.mode === "afk" ? mode.sentinel : undefined, reasonCodes: REASON_CODES, parsed: { state, questions } },
+    ),
+  );
+  return {
+    workspace: session.ws.slug,
+    phase: cursorValue(state, "phase") ?? "(none)",
+    runStatus,
+    next: cursorValue(state, "next_action"),
+    awaited,
+    pause,
+    openCount,
+    byGate: gateOrder.map((gate) => ({ gate, blocks: groups.get(gate)! })),
+    written,
+    mode: modeModel,
+    diagnostics,
+  };
+}
+
+function renderText(m: StatusModel, s: Style): string[] {
+  const lines: string[] = [
+    `${s.dim("Workspace:")} ${s.bold(m.workspace)}`,
+    `${s.dim("Phase:")}     ${m.phase}`,
+    `${s.dim("Status:")}    ${m.runStatus}`,
+    ...wrap(`${m.next ?? "(none)"}`, WIDTH, `${s.dim("Next:")}      `, "           "),
+  ];
+  if (m.awaited.length > 0) {
+    lines.push("");
+    for (const b of m.awaited) lines.push(...questionLines(b, s));
+  } else if (m.pause) {
+    const p = m.pause;
+    lines.push("", `${s.bold("Paused:")} ${p.summary}`);
+    if (p.detail) lines.push(...wrap(p.detail, WIDTH, "  "));
+    if (p.code === "usage_cap") lines.push("  Resume with: devrites-engine state resume --auto (once the cap resets),", "               or devrites-engine state resume");
+    else lines.push("  Resume with: devrites-engine state resume");
+  }
+
+  lines.push("");
+  if (m.openCount === 0) lines.push("Open questions: none");
+  else {
+    lines.push(`Open questions: ${m.openCount} (${m.byGate.map((g) => `${g.blocks.length} ${g.gate}`).join(", ")})`);
+    for (const { gate, blocks } of m.byGate) {
+      for (const b of blocks) {
+        const head = `  ${gate.padEnd(10)}  ${b.id}  `;
+        const text = fieldValue(b, "question") ?? "";
+        const room = Math.max(10, WIDTH - head.length);
+        lines.push(head + (text.length > room ? text.slice(0, room - 1) + "…" : text));
+      }
+    }
+  }
+  if (m.written.length > 0) {
+    lines.push("", ...wrap(`Answered in questions.md, not yet committed: ${m.written.join(" ")}`, WIDTH, "", "  "));
+    lines.push("  Commit them with: devrites-engine state resolve --filled --human");
+  }
+
+  lines.push("");
+  const mode = m.mode;
+  if (mode.mode === "invalid" && mode.why === "unreadable") lines.push(`Mode:      AFK sentinel unreadable: ${mode.error}`);
+  else if (mode.mode === "hitl") lines.push("Mode:      HITL (no .devrites/AFK sentinel)");
+  // A malformed sentinel stops every budget command (exit 5); say so instead of a budget.
+  else if (mode.mode === "invalid") lines.push(...wrap(`AFK sentinel malformed — budget commands refuse to run: ${mode.error}`, WIDTH, "Mode:      ", "           "));
+  else {
+    const { counts } = mode.sentinel;
+    const slices = mode.remaining ? shortRemaining(mode.remaining, counts.max_slices) : `slice counter malformed (${mode.counterProblem})`;
+    const parts = [slices, `review queue ${mode.queue}${counts.max_review_queue !== undefined ? `/${counts.max_review_queue}` : ""}`];
+    // `≤32`, not `≤ 32`: a wrap must not leave a lone `≤` at the end of a line.
+    if (counts.max_agents !== undefined) parts.push(`agents ≤${counts.max_agents}`);
+    if (counts.max_minutes !== undefined) parts.push(`minutes ≤${counts.max_minutes}`);
+    lines.push(...wrap(`AFK — ${parts.join(", ")}`, WIDTH, "Mode:      ", "           "));
+  }
+
+  // check's findings, labelled by severity.
+  if (m.diagnostics.length > 0) {
+    const errors = m.diagnostics.filter((d) => d.severity === "error").length;
+    const warnings = m.diagnostics.length - errors;
+    const counts = [errors > 0 ? `${errors} error${errors === 1 ? "" : "s"}` : "", warnings > 0 ? `${warnings} warning${warnings === 1 ? "" : "s"}` : ""].filter(Boolean).join(", ");
+    lines.push("", (errors > 0 ? s.red : s.yellow)(`Problems (${counts}; devrites-engine check for details):`));
+    for (const d of m.diagnostics) lines.push(...wrap(formatDiagnostic(d), WIDTH, "  ", "    "));
+  }
+  return lines;
+}
+
+function renderJson(m: StatusModel): Record<string, unknown> {
+  const mode = m.mode;
+  const counts = mode.mode === "afk" ? mode.sentinel.counts : undefined;
+  // Every key is always present (awaiting [] and pause null when they do not apply): a stable shape.
+  return {
+    workspace: m.workspace,
+    phase: m.phase,
+    status: m.runStatus,
+    next_action: m.next ?? null,
+    awaiting: m.awaited.map((b) => ({ qid: b.id, gate: gateOf(b), question: fieldValue(b, "question") ?? "", options: optionsOf(b).map((o) => o.raw), proposed: fieldValue(b, "proposed") ?? null })),
+    pause: m.pause ? { reason: m.pause.code || null, summary: m.pause.summary, detail: m.pause.detail ?? null, resumes_at: m.pause.resumesAt ?? null } : null,
+    open_questions: Object.fromEntries(m.byGate.map((g) => [g.gate, g.blocks.map((b) => b.id)])),
+    written_answers: m.written,
+    mode:
+      mode.mode === "afk"
+        ? { mode: "afk", slices_remaining: mode.remaining?.value ?? null, slices_source: mode.remaining?.source ?? "malformed", max_slices: counts!.max_slices ?? null, review_queue: mode.queue, max_review_queue: counts!.max_review_queue ?? null, allow_gates: mode.sentinel.allowGates }
+        : mode.mode === "invalid"
+          ? { mode: "invalid", error: mode.error }
+          : { mode: "hitl" },
+    warnings: m.diagnostics.map((d) => formatDiagnostic(d)),
+  };
+}
+
 export async function status(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   if (args.positionals.length > 0) throw new BadInputError(`status takes no arguments (got ${args.positionals.join(" ")})`);
   const session = ctx.workspace();
@@ -57,131 +256,9 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
   const state = parseState(stateText);
   const questions = parseQuestions(questionsText);
   if (args.options.markdown === true) return statusMarkdown(session.ws.slug, state, questions);
+  const model = await statusModel(session, stateText, questionsText, state, questions, ctx.now);
+  // Only the form that is printed is built (13,000 open questions are 13,000 lines or ids).
+  if (ctx.json) return { exit: 0, lines: [], data: renderJson(model) };
   const s = makeStyle(ctx.io.stdoutIsTTY && !ctx.json && ctx.io.env.NO_COLOR === undefined);
-
-  let mode: Mode = { mode: "hitl" };
-  let sentinelError: string | undefined;
-  try {
-    mode = await readSentinel(session.ws.root);
-  } catch (e) {
-    sentinelError = (e as Error).message;
-  }
-
-  const phase = cursorValue(state, "phase") ?? "(none)";
-  const runStatus = cursorValue(state, "status") ?? "(none)";
-  const next = cursorValue(state, "next_action");
-  const lines: string[] = [
-    `${s.dim("Workspace:")} ${s.bold(session.ws.slug)}`,
-    `${s.dim("Phase:")}     ${phase}`,
-    `${s.dim("Status:")}    ${runStatus}`,
-    ...wrap(`${next ?? "(none)"}`, WIDTH, `${s.dim("Next:")}      `, "           "),
-  ];
-  // Every key is always present (awaiting [] and pause null when they do not apply): a stable shape.
-  const data: Record<string, unknown> = { workspace: session.ws.slug, phase, status: runStatus, next_action: next ?? null, awaiting: [], pause: null };
-
-  // Why the run stopped.
-  const awaitedIds = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
-  const awaited = awaitedIds.map((id) => questions.byId.get(id)?.[0]).filter((b): b is QuestionBlock => b !== undefined);
-  if (awaited.length > 0) {
-    lines.push("");
-    for (const b of awaited) lines.push(...questionLines(b, s));
-    data.awaiting = awaited.map((b) => ({ qid: b.id, gate: gateOf(b), question: fieldValue(b, "question") ?? "", options: optionsOf(b).map((o) => o.raw), proposed: fieldValue(b, "proposed") ?? null }));
-  } else if (runStatus.toLowerCase() === "blocked") {
-    const code = cursorValue(state, "pause_reason") ?? "";
-    const until = parseTimestamp(cursorValue(state, "resumes_at") ?? "");
-    // The same summary a pause writes into next_action: the label and the UTC resume time.
-    const summary = pauseSummaryForPeople(code, until, ctx.now);
-    const detail = cursorValue(state, "pause_detail");
-    lines.push("", `${s.bold("Paused:")} ${summary}`);
-    if (detail) lines.push(...wrap(detail, WIDTH, "  "));
-    if (code === "usage_cap") lines.push("  Resume with: devrites-engine state resume --auto (once the cap resets),", "               or devrites-engine state resume");
-    else lines.push("  Resume with: devrites-engine state resume");
-    data.pause = { reason: code || null, summary, detail: detail ?? null, resumes_at: cursorValue(state, "resumes_at") ?? null };
-  }
-
-  // Open questions by gate.
-  const open = questions.blocks.filter((b) => statusOf(b) === "open");
-  const byGate = new Map<string, QuestionBlock[]>();
-  for (const b of open) {
-    const g = gateOf(b) || "no gate";
-    // Push, never copy: copying the list per question made status quadratic (10k open: 1.3 s).
-    const list = byGate.get(g);
-    if (list) list.push(b);
-    else byGate.set(g, [b]);
-  }
-  const gateOrder = [...GATE_ORDER, ...[...byGate.keys()].filter((g) => !GATE_ORDER.includes(g))].filter((g) => byGate.has(g));
-  lines.push("");
-  if (open.length === 0) lines.push("Open questions: none");
-  else {
-    lines.push(`Open questions: ${open.length} (${gateOrder.map((g) => `${byGate.get(g)!.length} ${g}`).join(", ")})`);
-    for (const g of gateOrder) {
-      for (const b of byGate.get(g)!) {
-        const head = `  ${g.padEnd(10)}  ${b.id}  `;
-        const text = fieldValue(b, "question") ?? "";
-        const room = Math.max(10, WIDTH - head.length);
-        lines.push(head + (text.length > room ? text.slice(0, room - 1) + "…" : text));
-      }
-    }
-  }
-  data.open_questions = Object.fromEntries(gateOrder.map((g) => [g, byGate.get(g)!.map((b) => b.id)]));
-  // Answers people wrote into questions.md that no resolve has committed yet.
-  const written = open.filter(hasWrittenAnswer).map((b) => b.id);
-  if (written.length > 0) {
-    lines.push("", ...wrap(`Answered in questions.md, not yet committed: ${written.join(" ")}`, WIDTH, "", "  "));
-    lines.push("  Commit them with: devrites-engine state resolve --filled --human");
-  }
-  data.written_answers = written;
-
-  // Mode and budget.
-  lines.push("");
-  if (sentinelError) {
-    lines.push(`Mode:      AFK sentinel unreadable: ${sentinelError}`);
-    data.mode = { mode: "invalid", error: sentinelError };
-  } else if (mode.mode === "hitl") {
-    lines.push("Mode:      HITL (no .devrites/AFK sentinel)");
-    data.mode = { mode: "hitl" };
-  } else if (firstError(mode.sentinel)) {
-    // A malformed sentinel stops every budget command (exit 5); say so instead of a budget.
-    const err = firstError(mode.sentinel)!;
-    lines.push(...wrap(`AFK sentinel malformed — budget commands refuse to run: ${err.message}`, WIDTH, "Mode:      ", "           "));
-    data.mode = { mode: "invalid", error: err.message };
-  } else {
-    // The budget commands' own rules (domain/budget.ts): the same counter, queue and words.
-    const sent = mode.sentinel;
-    const max = sent.counts.max_slices;
-    const cap = sent.counts.max_review_queue;
-    let remaining: Remaining | undefined;
-    let counterProblem: string | undefined;
-    try {
-      remaining = effectiveRemaining(readSliceCounter(state)?.value, max);
-    } catch (e) {
-      // A malformed counter stops the budget commands (exit 5); status says so and goes on.
-      counterProblem = (e as Error).message;
-    }
-    const queue = reviewQueue(questions, 0, cap).total;
-    const slices = remaining ? shortRemaining(remaining, max) : `slice counter malformed (${counterProblem})`;
-    const parts = [slices, `review queue ${queue}${cap !== undefined ? `/${cap}` : ""}`];
-    // `≤32`, not `≤ 32`: a wrap must not leave a lone `≤` at the end of a line.
-    if (sent.counts.max_agents !== undefined) parts.push(`agents ≤${sent.counts.max_agents}`);
-    if (sent.counts.max_minutes !== undefined) parts.push(`minutes ≤${sent.counts.max_minutes}`);
-    lines.push(...wrap(`AFK — ${parts.join(", ")}`, WIDTH, "Mode:      ", "           "));
-    data.mode = { mode: "afk", slices_remaining: remaining?.value ?? null, slices_source: remaining?.source ?? "malformed", max_slices: max ?? null, review_queue: queue, max_review_queue: cap ?? null, allow_gates: sent.allowGates };
-  }
-
-  // What check would report, labelled by severity (errors make `check` exit 3).
-  const diagnostics = sortDiagnostics(
-    lintAll(
-      { state: stateText, questions: questionsText, decisions: session.read("decisions.md", false), touched: undefined, events: undefined },
-      { sentinel: mode.mode === "afk" ? mode.sentinel : undefined, reasonCodes: REASON_CODES, parsed: { state, questions } },
-    ),
-  );
-  if (diagnostics.length > 0) {
-    const errors = diagnostics.filter((d) => d.severity === "error").length;
-    const warnings = diagnostics.length - errors;
-    const counts = [errors > 0 ? `${errors} error${errors === 1 ? "" : "s"}` : "", warnings > 0 ? `${warnings} warning${warnings === 1 ? "" : "s"}` : ""].filter(Boolean).join(", ");
-    lines.push("", (errors > 0 ? s.red : s.yellow)(`Problems (${counts}; devrites-engine check for details):`));
-    for (const d of diagnostics) lines.push(...wrap(formatDiagnostic(d), WIDTH, "  ", "    "));
-  }
-  data.warnings = diagnostics.map((d) => formatDiagnostic(d));
-  return { exit: 0, lines, data };
+  return { exit: 0, lines: renderText(model, s), data: { workspace: model.workspace } };
 }

@@ -7,8 +7,8 @@ import type { Sentinel } from "../documents/afk/sentinel.js";
 import { CAP_MESSAGE, type Remaining, type ReviewQueue } from "./budget.js";
 import { pauseSummary } from "./pause-reasons.js";
 
-export const STOP_CODES = ["paused", "slice_cap", "agents", "minutes", "tokens", "cost", "not_observed", "review_queue"] as const;
-export type StopCode = (typeof STOP_CODES)[number];
+const STOP_CODES = ["paused", "slice_cap", "agents", "minutes", "tokens", "cost", "not_observed", "review_queue"] as const;
+type StopCode = (typeof STOP_CODES)[number];
 
 /** What the host observed in this activation (`--agents-used` …); undefined = not reported. */
 export interface Usage {
@@ -28,7 +28,7 @@ export interface RunState {
   pauseReason: string | undefined;
 }
 
-export interface AdmissionInput {
+interface AdmissionInput {
   sentinel: Sentinel;
   run: RunState;
   remaining: Remaining;
@@ -76,7 +76,7 @@ function pausedReason(run: RunState): StopReason | undefined {
 }
 
 /** Keys `--writer` requires: without them an unattended writer has no envelope. */
-export const WRITER_KEYS = ["max_agents", "max_minutes", "max_review_queue"] as const;
+const WRITER_KEYS = ["max_agents", "max_minutes", "max_review_queue"] as const;
 
 /**
  * Decide whether another slice may be dispatched.

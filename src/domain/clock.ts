@@ -51,7 +51,26 @@ export function formatTimestamp(t: Date): string {
   return t.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-/** True for the one timestamp format the workspace files use. */
+const WORKSPACE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * True for the one timestamp format the workspace files use. The same answer as
+ * parseTimestamp(text) !== undefined on that format (years below 100 are refused there too,
+ * and a 60th second Date.parse rejects), read from the digits: `check` tests two per question.
+ */
 export function isWorkspaceTimestamp(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(text) && parseTimestamp(text) !== undefined;
+  if (!WORKSPACE_TIMESTAMP.test(text)) return false;
+  const num = (at: number, len: number) => {
+    let n = 0;
+    for (let i = at; i < at + len; i++) n = n * 10 + text.charCodeAt(i) - 48;
+    return n;
+  };
+  const y = num(0, 4);
+  const mo = num(5, 2);
+  const d = num(8, 2);
+  if (y < 100 || mo < 1 || mo > 12 || d < 1) return false;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d > (mo === 2 && leap ? 29 : DAYS[mo - 1]!)) return false;
+  return num(11, 2) <= 23 && num(14, 2) <= 59 && num(17, 2) <= 59;
 }

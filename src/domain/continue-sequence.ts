@@ -16,7 +16,7 @@ import { walkChain, type SequenceSource } from "./sequence-chain.js";
 export const SEQUENCE_KEYS = ["sequence_parent", "sequence_position", "sequence_workspaces_remaining", "sequence_role"] as const;
 export type SequenceKey = (typeof SEQUENCE_KEYS)[number];
 
-export interface ParentFacts {
+interface ParentFacts {
   slug: string;
   state: StateDoc;
   archived: boolean;

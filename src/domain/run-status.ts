@@ -6,7 +6,7 @@ import type { StateDoc } from "../documents/state/parse-state.js";
 import type { TextEdit } from "../documents/text-edit.js";
 
 export const RUN_STATUSES = ["running", "awaiting_human", "blocked", "done"] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
+type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** The fields that exist only while the status is `blocked`. */
 export const PAUSE_FIELDS = ["pause_reason", "pause_detail", "resumes_at"] as const;

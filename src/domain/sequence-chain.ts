@@ -31,7 +31,7 @@ export interface SequenceSource {
 }
 
 /** One predecessor with its parsed, valid manifest. */
-export interface Predecessor {
+interface Predecessor {
   slug: string;
   archived: boolean;
   label: string;
@@ -75,7 +75,7 @@ function predecessorOf(member: SequenceMember): Predecessor {
 }
 
 /** A workspace the walk reached through a `sequence_parent` link, with its parsed state.md. */
-export interface ChainLink {
+interface ChainLink {
   member: SequenceMember;
   state: StateDoc;
 }

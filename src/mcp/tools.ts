@@ -6,7 +6,7 @@ import type { FieldSpec } from "../adapters/mcp-sdk.js";
 /** A tool call as the CLI would run it; `batch` is the text of a batch file to hand it. */
 export type Invocation = { argv: string[]; batch?: string } | { refuse: { error: string; hint: string } };
 
-export interface ToolDef {
+interface ToolDef {
   name: string;
   /** The CLI command it runs, for descriptions and docs. */
   command: string;

@@ -157,7 +157,7 @@ export function openWorkspace(root: string, slug: string | undefined, refuseUnsa
   return { root, slug, dir };
 }
 
-export interface FoundWorkspace {
+interface FoundWorkspace {
   ws: Workspace;
   archived: boolean;
 }

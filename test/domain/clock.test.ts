@@ -73,6 +73,20 @@ describe("formatTimestamp and isWorkspaceTimestamp", () => {
     expect(isWorkspaceTimestamp(text)).toBe(want);
   });
 
+  it("isWorkspaceTimestamp read from the digits equals parseTimestamp's verdict on the strict format (every edge of year, month, day, hour, minute, second)", () => {
+    const years = ["0000", "0099", "0100", "1900", "2000", "2024", "2026", "2100", "9999"];
+    const months = ["00", "01", "02", "04", "12", "13"];
+    const days = ["00", "01", "28", "29", "30", "31", "32"];
+    const times = ["00:00:00", "23:59:59", "24:00:00", "10:60:00", "10:00:59", "10:00:60", "10:00:61", "99:99:99"];
+    let checked = 0;
+    for (const y of years) for (const mo of months) for (const d of days) for (const t of times) {
+      const text = `${y}-${mo}-${d}T${t}Z`;
+      expect(isWorkspaceTimestamp(text), text).toBe(parseTimestamp(text) !== undefined);
+      checked++;
+    }
+    expect(checked).toBe(years.length * months.length * days.length * times.length);
+  });
+
   it("parseTimestamp returns undefined instead of throwing", () => {
     expect(parseTimestamp("nonsense")).toBeUndefined();
   });

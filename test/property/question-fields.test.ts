@@ -1,16 +1,17 @@
 // A resolve reads a block's fields one key at a time (QuestionBlock.field / fieldsNamed scan
 // for `key:` lines) instead of parsing them all. On generated and mutated questions files both
-// readings must agree for every block and every key, present or not.
+// readings must agree for every block and every key, present or not; and so must the one-pass
+// reading of field lines that check uses (readFieldLines: each key's first line, the repeats).
 
 import { describe, expect, it } from "vitest";
-import { parseQuestions } from "../../src/documents/questions/parse-questions.js";
+import { fieldValueAt, parseQuestions, readFieldLines } from "../../src/documents/questions/parse-questions.js";
 import { makeRng, mutate, questionsFile, suiteSeed, words } from "../helpers/generate.js";
 
 const CASES = Number(process.env.DEVRITES_PROPERTY_CASES ?? 2500) / 2;
 const SEED = suiteSeed(0xf1e1d);
 const KEYS = ["status", "answer", "answered_at", "answered_by", "options", "proposed", "gate", "question", "slice", "route", "raised_at", "Status", "answer_", "x-y", "not a key", "", "q"];
 
-describe("QuestionBlock.field and fieldsNamed agree with the full field parse", () => {
+describe("QuestionBlock.field, value and fieldsNamed agree with the full field parse", () => {
   it(`${CASES} generated and mutated files, every block, ${KEYS.length} keys`, () => {
     const rng = makeRng(SEED);
     let compared = 0;
@@ -27,10 +28,36 @@ describe("QuestionBlock.field and fieldsNamed agree with the full field parse", 
           // A fresh block per reading: field() must not lean on a full parse done earlier.
           expect(parseQuestions(text).blocks[k]!.field(key), why).toEqual(b.byKey.get(key));
           expect(l.fieldsNamed(key), why).toEqual(b.fields.filter((f) => f.key === key));
+          expect(parseQuestions(text).blocks[k]!.value(key), why).toBe(b.byKey.get(key)?.value);
           compared++;
         }
       });
     }
     expect(compared).toBeGreaterThan(CASES * KEYS.length);
+  });
+});
+
+describe("readFieldLines names the same first line per key, the same repeated lines and the same values as the full field parse", () => {
+  it(`${CASES} generated and mutated files, every block`, () => {
+    const rng = makeRng(SEED ^ 0x5eed);
+    const first = new Map<string, number>();
+    const repeats: number[] = [];
+    let compared = 0;
+    for (let n = 0; n < CASES; n++) {
+      const r = rng.fork();
+      const { text: valid } = questionsFile(r, { count: r.int(1, 8), noise: r.pick([0, 0.5]), title: words(r, 1, 2, 0) });
+      const { text, applied } = r.chance(0.2) ? { text: valid, applied: [] as string[] } : mutate(r, valid, 4, 1);
+      const doc = parseQuestions(text);
+      for (const b of doc.blocks) {
+        const why = `case ${n} (${applied.join(", ") || "valid"}; DEVRITES_PROPERTY_SEED=${SEED}) block ${b.id}`;
+        readFieldLines(doc.view, b, first, repeats);
+        expect(Object.fromEntries(first), why).toEqual(Object.fromEntries([...b.byKey].map(([k, f]) => [k, f.index])));
+        const seen = new Set<string>();
+        expect(repeats, why).toEqual(b.fields.filter((f) => seen.has(f.key) || (seen.add(f.key), false)).map((f) => f.index));
+        for (const [key, index] of first) expect(fieldValueAt(doc.view, index, key), why).toBe(b.byKey.get(key)!.value);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(CASES);
   });
 });

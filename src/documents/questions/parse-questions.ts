@@ -30,6 +30,8 @@ export interface QuestionBlock {
   byKey: Map<string, QuestionField>;
   /** The first field named `key` (without parsing the others when they are not parsed yet). */
   field(key: string): QuestionField | undefined;
+  /** field(key)?.value without building the field (its continuation lines are not read). */
+  value(key: string): string | undefined;
   /** Every field named `key`, in order. */
   fieldsNamed(key: string): QuestionField[];
 }
@@ -75,6 +77,10 @@ export function fieldColon(text: string): number {
 
 /** The first word of a level-2 heading when it is a question id (`q-…` / `Q-…`). */
 export function questionIdOf(headingText: string): { id: string; rest: string } | undefined {
+  const c0 = headingText.charCodeAt(0);
+  if ((c0 !== 113 && c0 !== 81) || headingText.charCodeAt(1) !== 45) return undefined;
+  // The usual heading is the id alone: no match array and no copy of it (40,000 headings).
+  if (!/\s/.test(headingText)) return { id: headingText, rest: "" };
   const m = /^([qQ]-\S*)(?:[ \t]+(.*))?$/.exec(headingText);
   if (!m) return undefined;
   return { id: m[1] as string, rest: (m[2] ?? "").trim() };
@@ -176,6 +182,12 @@ class LazyBlock implements QuestionBlock {
     return i < 0 ? undefined : fieldAt(this.view, i, key.length, this.end);
   }
 
+  value(key: string): string | undefined {
+    if (this.#byKey) return this.#byKey.get(key)?.value;
+    const i = this.#next(key, this.heading + 1);
+    return i < 0 ? undefined : fieldValueAt(this.view, i, key);
+  }
+
   fieldsNamed(key: string): QuestionField[] {
     if (this.#fields) return this.#fields.filter((f) => f.key === key);
     const found: QuestionField[] = [];
@@ -219,45 +231,34 @@ class LazyBlock implements QuestionBlock {
   }
 }
 
-/** A block with its fields parsed once and held by this object only (see transientBlock). */
-class ParsedBlock implements QuestionBlock {
-  readonly byKey = new Map<string, QuestionField>();
-  constructor(
-    private readonly of: QuestionBlock,
-    readonly fields: QuestionField[],
-  ) {
-    for (let i = 0; i < fields.length; i++) {
-      const f = fields[i]!;
-      if (!this.byKey.has(f.key)) this.byKey.set(f.key, f);
-    }
-  }
-  get id(): string {
-    return this.of.id;
-  }
-  get heading(): number {
-    return this.of.heading;
-  }
-  get end(): number {
-    return this.of.end;
-  }
-  get headingRest(): string {
-    return this.of.headingRest;
-  }
-  field(key: string): QuestionField | undefined {
-    return this.byKey.get(key);
-  }
-  fieldsNamed(key: string): QuestionField[] {
-    return this.fields.filter((f) => f.key === key);
+/**
+ * One pass over the field lines of `block` for a pass that reads every block once (`check`
+ * over 40,000 blocks): `first` gets each key's first `key:` line, `repeats` the lines whose key
+ * came before. No field objects, values or continuation lists: the caller reads the values it
+ * needs with fieldValueAt. The same lines as `block.fields` (a field line starts with a
+ * letter, a continuation line with a space or tab, so no field line hides in a continuation).
+ * `first` and `repeats` are cleared first, so one pair serves every block.
+ */
+export function readFieldLines(view: MarkdownView, block: QuestionBlock, first: Map<string, number>, repeats: number[]): void {
+  first.clear();
+  repeats.length = 0;
+  const { text } = view;
+  for (let i = block.heading + 1; i < block.end; i++) {
+    const start = view.lineStart(i);
+    const c0 = text.charCodeAt(start);
+    if (!(c0 >= 97 && c0 <= 122) || view.isFenced(i)) continue;
+    const line = view.lineText(i);
+    const colon = fieldColon(line);
+    if (colon <= 0) continue;
+    const key = line.slice(0, colon);
+    if (first.has(key)) repeats.push(i);
+    else first.set(key, i);
   }
 }
 
-/**
- * `block` with every field parsed, for a pass that reads all of them once and moves on
- * (`check` over 40,000 blocks): the fields are not cached on `block`, so they become garbage
- * with the returned object instead of growing the heap for the rest of the command.
- */
-export function transientBlock(block: QuestionBlock, view: MarkdownView): QuestionBlock {
-  return block instanceof LazyBlock ? new ParsedBlock(block, parseFields(view, block.heading + 1, block.end)) : block;
+/** The value of the field whose `key:` line is line `index`: the rest of the line, trimmed. */
+export function fieldValueAt(view: MarkdownView, index: number, key: string): string {
+  return view.lineText(index).slice(key.length + 1).trim();
 }
 
 /** Parse questions.md. */
@@ -266,12 +267,15 @@ export function parseQuestions(text: string): QuestionsDoc {
   const blocks: QuestionBlock[] = [];
   const byId = new Map<string, QuestionBlock[]>();
   let register: RegisterRow[] = [];
-  const top = view.headings.filter((h) => h.level <= 2);
-  for (let h = 0; h < top.length; h++) {
-    const head = top[h]!;
+  const { headings } = view;
+  // The next level-1/2 heading after each: found by one walk, without a filtered copy of the list.
+  let next = 0;
+  for (let h = 0; h < headings.length; h++) {
+    const head = headings[h]!;
     if (head.level !== 2) continue;
-    const end = h + 1 < top.length ? top[h + 1]!.index : view.lineCount;
-    if (/^Question register$/i.test(head.text)) {
+    if (next <= h) for (next = h + 1; next < headings.length && headings[next]!.level > 2; next++);
+    const end = next < headings.length ? headings[next]!.index : view.lineCount;
+    if (head.text.length === 17 && /^Question register$/i.test(head.text)) {
       register = register.concat(parseRegister(view, head.index + 1, end));
       continue;
     }
@@ -288,19 +292,28 @@ export function parseQuestions(text: string): QuestionsDoc {
 
 /** A field's value, or undefined when the block lacks it. */
 export function fieldValue(block: QuestionBlock, key: string): string | undefined {
-  return block.field(key)?.value;
+  return block.value(key);
 }
 
 /** The status as compared: trimmed and lowercased (`Open  ` is open). */
 export function statusOf(block: QuestionBlock): string {
-  return (fieldValue(block, "status") ?? "").trim().toLowerCase();
+  return statusFrom(fieldValue(block, "status"));
+}
+
+/** statusOf from the `status:` value (undefined when the block has none). */
+export function statusFrom(value: string | undefined): string {
+  return (value ?? "").trim().toLowerCase();
 }
 
 /** The gate as compared; a `## q-1 blocking` heading suffix counts when no gate field exists. */
 export function gateOf(block: QuestionBlock): string {
-  const g = fieldValue(block, "gate");
-  if (g !== undefined && g !== "") return g.trim().toLowerCase();
-  const fromHeading = block.headingRest.split(/\s+/)[0]?.toLowerCase() ?? "";
+  return gateFrom(fieldValue(block, "gate"), block.headingRest);
+}
+
+/** gateOf from the `gate:` value (undefined when the block has none) and the heading's rest. */
+export function gateFrom(value: string | undefined, headingRest: string): string {
+  if (value !== undefined && value !== "") return value.trim().toLowerCase();
+  const fromHeading = headingRest.split(/\s+/)[0]?.toLowerCase() ?? "";
   return isGate(fromHeading) ? fromHeading : "";
 }
 

@@ -16,11 +16,12 @@ describe("questionIdOf", () => {
     ["Q-1", { id: "Q-1", rest: "" }],
     ["q-1\t(validating)  ", { id: "q-1", rest: "(validating)" }],
     ["q-a.b+c*", { id: "q-a.b+c*", rest: "" }],
+    ["q-", { id: "q-", rest: "" }],
   ])("%j names the question %j", (heading, want) => {
     expect(questionIdOf(heading)).toEqual(want);
   });
 
-  it.each(["Questions", "question q-1", "x-1", "q1", " Awaiting human"])("%j is not a question heading", (heading) => {
+  it.each(["Questions", "question q-1", "x-1", "q1", " Awaiting human", "q-1\u00a0x", "q-1\u2028x", "q-1 a\u2028b"])("%j is not a question heading", (heading) => {
     expect(questionIdOf(heading)).toBeUndefined();
   });
 });
