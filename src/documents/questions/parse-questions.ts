@@ -318,7 +318,7 @@ export function gateFrom(value: string | undefined, headingRest: string): string
 }
 
 /** An option as listed in `options: |`: its number, the full text, and the answer text. */
-export interface QuestionOption {
+interface QuestionOption {
   number: number;
   raw: string;
   /** Without `(Recommended)` and without the rationale after ` — `. */
