@@ -31,7 +31,8 @@ import {
   type ErrorKind,
 } from "../src/errors.js";
 import { disk, readRegularFile } from "../src/workspace/disk.js";
-import { commit, recoverJournal } from "../src/workspace/transaction.js";
+import { recoverJournal } from "../src/workspace/recovery.js";
+import { commit } from "../src/workspace/transaction.js";
 import { RUNNING_FEAT_STATE } from "./helpers/texts.js";
 import { makeProject, type Project } from "./helpers/project.js";
 

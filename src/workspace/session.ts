@@ -9,7 +9,8 @@ import { EVENTS_FILE, renderEvents } from "./events.js";
 import { acquireLock, lockTimeoutMs, processAlive } from "./lock.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { readWorkspaceBytes, readWorkspaceFile, workspaceFilePath, type Workspace } from "./locate.js";
-import { commit, needsRecovery, recoverJournal, removeDeadTemps, type FileWrite } from "./transaction.js";
+import { needsRecovery, recoverJournal, removeDeadTemps } from "./recovery.js";
+import { commit, type FileWrite } from "./transaction.js";
 
 /** The writes and events a mutation produces; committed together or not at all. */
 interface Changes {

@@ -1,25 +1,15 @@
 // The journaled multi-file commit. New contents go to fsynced temp files, the old targets get
 // hard-linked backups, then `.journal` lists them (nonce, sizes, CRC-32s, event appends) and is
 // fsynced, then temps are renamed over their targets and event lines appended; the journal is
-// removed last. A failed step rolls back from the backups. recoverJournal() finishes or discards,
-// and trusts nothing it finds: only the workspace's own files and the engine's own temp names.
+// removed last. A failed step rolls back from the backups (recovery.ts replays or discards a
+// journal a crash left; journal.ts owns its format).
 
-import { nodeCrypto, nodeZlib } from "./lazy-builtins.js";
 import fs from "node:fs";
 import path from "node:path";
 import type { FileContent } from "../documents/text-edit.js";
-import { CorruptJournalError, InternalError, isKind, RefusedError } from "../errors.js";
-import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, writeAll } from "./disk.js";
-
-export const JOURNAL_FILE = ".journal";
-/** The files a workspace journal may name (formats.md, Layout), and init's ACTIVE two levels up. */
-const OWN_TARGETS = new Set(["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl"]);
-const ACTIVE_TARGET = "../../ACTIVE";
-/**
- * The engine's temp names: `.<own file>.<pid>.<nonce>.tmp` (backups `….old.tmp`), the nonce 16
- * hex digits (8 in engines before journal version 3). Nothing else is ever deleted as litter.
- */
-const TEMP_NAME = /^\.(state\.md|questions\.md|decisions\.md|touched-files\.md|events\.jsonl|ACTIVE)\.(\d{1,10})\.([0-9a-f]{8}|[0-9a-f]{16})(\.old)?\.tmp$/;
+import { InternalError, isKind, RefusedError } from "../errors.js";
+import { disk, kindOf, lstat, writeAll } from "./disk.js";
+import { bodySum, byteLength, crc32, JOURNAL_FILE, matches, type Journal, type JournalAppend, type JournalFile } from "./journal.js";
 
 /** Replace a whole file. `path` is absolute; byte pieces are written in order. */
 export interface FileWrite {
@@ -33,53 +23,6 @@ interface FileAppend {
   data: string;
 }
 
-interface JournalFile {
-  target: string;
-  temp: string;
-  /** Versions 2 and 3: the temp file's size and CRC-32 (what "intact" means on recovery). */
-  size?: number;
-  crc32?: number;
-  /** Version 1 (journals written by earlier engines): the temp file's SHA-256. */
-  sha256?: string;
-  /** Version 3: the target existed before the commit; `backup` is a hard link to its old content. */
-  existed?: boolean;
-  backup?: string;
-}
-interface JournalAppend {
-  target: string;
-  offset: number;
-  data: string;
-}
-interface Journal {
-  v: 1 | 2 | 3;
-  /** Version 3: the per-commit nonce every temp and backup name carries. */
-  nonce?: string;
-  files: JournalFile[];
-  appends: JournalAppend[];
-}
-
-/**
- * CRC-32 of a file's content (zlib's, native). The journal is fsynced only after every temp
- * file is, so a temp it names is complete unless something else changed it; size and CRC-32
- * catch that, and cost 1 ms to load where node:crypto's SHA-256 costs 7.
- */
-function crc32(data: FileContent | Buffer): number {
-  const { crc32: crc } = nodeZlib();
-  if (typeof data === "string" || data instanceof Uint8Array) return crc(data);
-  let value = 0;
-  for (const piece of data) value = crc(piece, value);
-  return value;
-}
-
-function byteLength(data: FileContent): number {
-  return typeof data === "string" ? Buffer.byteLength(data) : data.reduce((n, piece) => n + piece.byteLength, 0);
-}
-
-const sha256 = (data: string | Buffer) => nodeCrypto().createHash("sha256").update(data).digest("hex");
-
-/** The journal's own check line: its body's CRC-32 (versions 2, 3) or SHA-256 (version 1). */
-const bodySum = (body: string, v: 1 | 2 | 3) => (v === 1 ? sha256(body) : `crc32:${crc32(body).toString(16)}`);
-
 function fsyncDir(dir: string): void {
   let fd: number | undefined;
   try {
@@ -92,10 +35,10 @@ function fsyncDir(dir: string): void {
   }
 }
 
-const isRegular = (p: string) => lstat(p)?.isFile() === true;
+export const isRegular = (p: string) => lstat(p)?.isFile() === true;
 
 /** Remove a regular file if it is there; never anything else. */
-function unlinkIfRegular(p: string): void {
+export function unlinkIfRegular(p: string): void {
   if (isRegular(p)) disk.unlinkSync(p);
 }
 
@@ -193,7 +136,7 @@ function dirsOf(dir: string, j: Journal): Set<string> {
 }
 
 /** `fresh`: called by the commit that just wrote every temp, so none needs looking up first. */
-function applyJournal(dir: string, j: Journal, fresh = false): void {
+export function applyJournal(dir: string, j: Journal, fresh = false): void {
   for (const f of j.files) {
     const temp = path.resolve(dir, f.temp);
     if (fresh || isRegular(temp)) disk.renameSync(temp, path.resolve(dir, f.target));
@@ -221,7 +164,7 @@ function applyJournal(dir: string, j: Journal, fresh = false): void {
  * from their backups (version 3), files this commit created removed, temps deleted, the journal
  * removed. Versions 1 and 2 have no backups: their temps are deleted, as those engines did.
  */
-function rollBack(dir: string, j: Journal): void {
+export function rollBack(dir: string, j: Journal): void {
   for (const a of j.appends) {
     let fd: number;
     try {
@@ -256,7 +199,8 @@ function rollBack(dir: string, j: Journal): void {
   fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
 }
 
-const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
  * Commit `writes` and `appends` as one transaction; the caller holds the lock on `dir`.
@@ -344,227 +288,5 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       hint: "free disk space or fix the files' permissions, then retry",
       cause: e,
     });
-  }
-}
-
-type JournalRead = { kind: "none" } | { kind: "torn" } | { kind: "ok"; journal: Journal };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const isCount = (v: unknown, max: number): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v <= max;
-
-/** Size of the file an append names, as it is now (0 when missing). */
-function currentSize(p: string, journalPath: string): number {
-  const st = lstat(p);
-  if (!st) return 0;
-  if (!st.isFile()) throw new CorruptJournalError(journalPath, `its append target ${p} is ${kindOf(st)}`);
-  return st.size;
-}
-
-/**
- * Check every entry of a journal whose checksum is right: only own targets, only own temp names
- * (with this journal's nonce) in the target's directory, sane sizes, offsets within the real file.
- * @throws CorruptJournalError for anything else.
- */
-function validateJournal(dir: string, raw: unknown, journalPath: string): Journal {
-  const bad = (why: string) => new CorruptJournalError(journalPath, why);
-  if (!isObject(raw)) throw bad("it is not a JSON object");
-  const v = raw.v;
-  if (v !== 1 && v !== 2 && v !== 3) throw bad(`unknown version ${JSON.stringify(v)}`);
-  const nonce = raw.nonce;
-  if (v === 3 && (typeof nonce !== "string" || !/^[0-9a-f]{16}$/.test(nonce))) throw bad("its nonce is missing or malformed");
-  if (!Array.isArray(raw.files) || !Array.isArray(raw.appends)) throw bad("it has no files and appends lists");
-  const seen = new Set<string>();
-  const files: JournalFile[] = raw.files.map((f: unknown, i: number) => {
-    const where = `files[${i}]`;
-    if (!isObject(f)) throw bad(`${where} is not an object`);
-    const { target, temp } = f;
-    if (typeof target !== "string" || !(OWN_TARGETS.has(target) || target === ACTIVE_TARGET)) {
-      throw bad(`${where} names ${JSON.stringify(target)}, not one of the workspace's own files`);
-    }
-    if (seen.has(target)) throw bad(`${where} names ${target} twice`);
-    seen.add(target);
-    const prefix = target === ACTIVE_TARGET ? "../../" : "";
-    const base = path.posix.basename(target);
-    const m = typeof temp === "string" && temp.startsWith(prefix) ? TEMP_NAME.exec(temp.slice(prefix.length)) : null;
-    const own = m !== null && m[1] === base && m[4] === undefined && (v === 3 ? m[3] === nonce : m[3]!.length === 8);
-    if (!own) throw bad(`${where} temp ${JSON.stringify(temp)} is not the engine's temp name for ${target}`);
-    const entry: JournalFile = { target, temp: temp as string };
-    if (v === 1) {
-      if (typeof f.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(f.sha256)) throw bad(`${where} has no valid sha256`);
-      entry.sha256 = f.sha256;
-    } else {
-      if (!isCount(f.size, READ_CAP_BYTES.workspaceFile)) throw bad(`${where} size ${JSON.stringify(f.size)} is out of range`);
-      if (!isCount(f.crc32, 0xffff_ffff)) throw bad(`${where} crc32 is not a 32-bit number`);
-      entry.size = f.size;
-      entry.crc32 = f.crc32;
-    }
-    if (v === 3) {
-      if (typeof f.existed !== "boolean") throw bad(`${where} does not say whether ${target} existed`);
-      entry.existed = f.existed;
-      if (f.backup !== undefined) {
-        if (f.backup !== `${prefix}.${base}.${m![2]}.${nonce}.old.tmp` || !f.existed) throw bad(`${where} backup ${JSON.stringify(f.backup)} is not the engine's backup name`);
-        entry.backup = f.backup;
-      }
-    }
-    return entry;
-  });
-  const appends: JournalAppend[] = raw.appends.map((a: unknown, i: number) => {
-    const where = `appends[${i}]`;
-    if (!isObject(a)) throw bad(`${where} is not an object`);
-    if (a.target !== "events.jsonl") throw bad(`${where} appends to ${JSON.stringify(a.target)}, not events.jsonl`);
-    if (typeof a.data !== "string" || Buffer.byteLength(a.data) > READ_CAP_BYTES.workspaceFile) throw bad(`${where} data is not a string of sane size`);
-    const size = currentSize(path.join(dir, a.target), journalPath);
-    if (!isCount(a.offset, size)) throw bad(`${where} offset ${JSON.stringify(a.offset)} is past the end of events.jsonl (${size} bytes)`);
-    return { target: a.target, offset: a.offset, data: a.data };
-  });
-  if (appends.length > 1) throw bad("it lists more than one append");
-  return { v, ...(v === 3 ? { nonce: nonce as string } : {}), files, appends };
-}
-
-function readJournal(dir: string): JournalRead {
-  const journalPath = path.join(dir, JOURNAL_FILE);
-  let bytes: Buffer | undefined;
-  try {
-    bytes = readRegularFile(journalPath, { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
-  } catch (e) {
-    if (isKind(e, "unsafe-file")) throw new CorruptJournalError(journalPath, e.text, e);
-    throw e;
-  }
-  if (bytes === undefined) return { kind: "none" };
-  const [body, sum] = bytes.toString("utf8").split("\n");
-  if (body === undefined || sum === undefined) return { kind: "torn" };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(body);
-  } catch {
-    return { kind: "torn" };
-  }
-  const v = isObject(raw) ? raw.v : undefined;
-  // A journal whose check line does not match was torn by a crash while it was written; one
-  // that matches is read whole (an unknown version is refused, not discarded: a newer engine's).
-  if (sum !== bodySum(body, v === 1 ? 1 : 3)) return { kind: "torn" };
-  return { kind: "ok", journal: validateJournal(dir, raw, journalPath) };
-}
-
-/** True when the file at `p` has the content the journal recorded for it. */
-function matches(p: string, f: JournalFile): boolean {
-  let data: Buffer | undefined;
-  try {
-    data = readRegularFile(p, { name: path.basename(p), capBytes: f.size ?? READ_CAP_BYTES.workspaceFile, noFollow: true });
-  } catch (e) {
-    if (isKind(e, "unsafe-file")) return false; // a link, a non-file, or larger than recorded
-    throw e;
-  }
-  if (data === undefined) return false;
-  if (f.sha256 !== undefined) return sha256(data) === f.sha256;
-  return data.byteLength === f.size && crc32(data) === f.crc32;
-}
-
-type RecoveryOutcome = "none" | "finished" | "discarded";
-
-/** True when `dir` holds a journal or temp litter that a command must clear first. */
-export function needsRecovery(dir: string): boolean {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return false;
-  }
-  return names.some((n) => n === JOURNAL_FILE || TEMP_NAME.test(n));
-}
-
-/**
- * Finish a journal whose temp files are all intact (or already renamed), else roll it back;
- * remove the engine's temp litter in `dir`. The caller holds the lock.
- * @throws CorruptJournalError (exit 3) for a journal naming anything but the workspace's own files;
- *   RefusedError for a non-file named like a temp; InternalError when the disk refuses the replay and its rollback.
- */
-export function recoverJournal(dir: string): RecoveryOutcome {
-  let outcome: RecoveryOutcome = "none";
-  const read = readJournal(dir);
-  if (read.kind === "torn") {
-    fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
-    outcome = "discarded";
-  } else if (read.kind === "ok") {
-    const j = read.journal;
-    // A temp already renamed: its target must then hold the recorded content.
-    const intact = j.files.every((f) => {
-      const temp = path.resolve(dir, f.temp);
-      return matches(isRegular(temp) ? temp : path.resolve(dir, f.target), f);
-    });
-    if (intact) {
-      try {
-        applyJournal(dir, j);
-        outcome = "finished";
-      } catch (e) {
-        if (isKind(e, "unsafe-file", "journal-corrupt")) throw e;
-        try {
-          rollBack(dir, j);
-        } catch (e2) {
-          throw new InternalError(`cannot finish or roll back the journal in ${dir}: ${errText(e)}; ${errText(e2)}`, {
-            kind: "io",
-            hint: "fix the cause (disk space, permissions), then retry",
-            cause: new AggregateError([e, e2], "the replay and its rollback both failed"),
-          });
-        }
-        outcome = "discarded";
-      }
-    } else {
-      rollBack(dir, j);
-      outcome = "discarded";
-    }
-  }
-  for (const n of fs.readdirSync(dir)) {
-    if (!TEMP_NAME.test(n)) continue;
-    const p = path.join(dir, n);
-    const st = lstat(p);
-    if (!st) continue;
-    if (!st.isFile()) {
-      throw new RefusedError(`${p} is ${kindOf(st)} named like an engine temp file`, { kind: "unsafe-file", hint: "remove or rename it; the engine deletes only its own temp files" });
-    }
-    disk.unlinkSync(p);
-    if (outcome === "none") outcome = "discarded";
-  }
-  return outcome;
-}
-
-/** Pending journals in the workspaces under `root/work` (their text): a temp they name is still needed. */
-function pendingJournals(root: string): string[] {
-  const out: string[] = [];
-  let slugs: string[];
-  try {
-    slugs = fs.readdirSync(path.join(root, "work"));
-  } catch {
-    return out;
-  }
-  for (const s of slugs) {
-    try {
-      const b = readRegularFile(path.join(root, "work", s, JOURNAL_FILE), { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
-      if (b) out.push(b.toString("utf8"));
-    } catch {
-      // Not readable as a journal: it names nothing we could keep.
-    }
-  }
-  return out;
-}
-
-/**
- * Remove temp files left in the root (init's ACTIVE temps) by dead processes, except those a
- * pending journal in some workspace still names (a killed init finishes from them).
- */
-export function removeDeadTemps(dir: string, alive: (pid: number) => boolean): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  let journals: string[] | undefined;
-  for (const n of names) {
-    const m = TEMP_NAME.exec(n);
-    if (!m || alive(Number(m[2])) || !isRegular(path.join(dir, n))) continue;
-    journals ??= pendingJournals(dir);
-    if (journals.some((t) => t.includes(`"../../${n}"`))) continue;
-    disk.unlinkSync(path.join(dir, n));
   }
 }

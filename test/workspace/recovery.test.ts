@@ -11,7 +11,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { JOURNAL_FILE, needsRecovery, recoverJournal, removeDeadTemps } from "../../src/workspace/transaction.js";
+import { JOURNAL_FILE } from "../../src/workspace/journal.js";
+import { needsRecovery, recoverJournal, removeDeadTemps } from "../../src/workspace/recovery.js";
 import { processAlive } from "../../src/workspace/lock.js";
 import { makeProject, type Project } from "../helpers/project.js";
 

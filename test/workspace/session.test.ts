@@ -12,7 +12,7 @@ import type { Io } from "../../src/io.js";
 import { openWorkspace } from "../../src/workspace/locate.js";
 import { LOCK_FILE } from "../../src/workspace/lock.js";
 import { WorkspaceSession, emptyChanges } from "../../src/workspace/session.js";
-import { JOURNAL_FILE } from "../../src/workspace/transaction.js";
+import { JOURNAL_FILE } from "../../src/workspace/journal.js";
 import { makeProject, type Project } from "../helpers/project.js";
 
 let p: Project;

@@ -6,7 +6,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InternalError, RefusedError } from "../../src/errors.js";
 import { disk } from "../../src/workspace/disk.js";
-import { commit, needsRecovery, recoverJournal } from "../../src/workspace/transaction.js";
+import { needsRecovery, recoverJournal } from "../../src/workspace/recovery.js";
+import { commit } from "../../src/workspace/transaction.js";
 import { makeProject, type Project } from "../helpers/project.js";
 
 let p: Project;

@@ -1,0 +1,179 @@
+// The journal's format and its reader: what `.journal` may name (the workspace's own files and
+// the engine's own temp names, nothing else), its checksums, and validation of every entry. A
+// journal found on disk is untrusted input: anything outside these rules is CorruptJournalError.
+
+import { nodeCrypto, nodeZlib } from "./lazy-builtins.js";
+import path from "node:path";
+import type { FileContent } from "../documents/text-edit.js";
+import { CorruptJournalError, isKind } from "../errors.js";
+import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
+
+export const JOURNAL_FILE = ".journal";
+/** The files a workspace journal may name (formats.md, Layout), and init's ACTIVE two levels up. */
+const OWN_TARGETS = new Set(["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl"]);
+const ACTIVE_TARGET = "../../ACTIVE";
+/**
+ * The engine's temp names: `.<own file>.<pid>.<nonce>.tmp` (backups `….old.tmp`), the nonce 16
+ * hex digits (8 in engines before journal version 3). Nothing else is ever deleted as litter.
+ */
+export const TEMP_NAME = /^\.(state\.md|questions\.md|decisions\.md|touched-files\.md|events\.jsonl|ACTIVE)\.(\d{1,10})\.([0-9a-f]{8}|[0-9a-f]{16})(\.old)?\.tmp$/;
+
+export interface JournalFile {
+  target: string;
+  temp: string;
+  /** Versions 2 and 3: the temp file's size and CRC-32 (what "intact" means on recovery). */
+  size?: number;
+  crc32?: number;
+  /** Version 1 (journals written by earlier engines): the temp file's SHA-256. */
+  sha256?: string;
+  /** Version 3: the target existed before the commit; `backup` is a hard link to its old content. */
+  existed?: boolean;
+  backup?: string;
+}
+export interface JournalAppend {
+  target: string;
+  offset: number;
+  data: string;
+}
+export interface Journal {
+  v: 1 | 2 | 3;
+  /** Version 3: the per-commit nonce every temp and backup name carries. */
+  nonce?: string;
+  files: JournalFile[];
+  appends: JournalAppend[];
+}
+
+/**
+ * CRC-32 of a file's content (zlib's, native). The journal is fsynced only after every temp
+ * file is, so a temp it names is complete unless something else changed it; size and CRC-32
+ * catch that, and cost 1 ms to load where node:crypto's SHA-256 costs 7.
+ */
+export function crc32(data: FileContent | Buffer): number {
+  const { crc32: crc } = nodeZlib();
+  if (typeof data === "string" || data instanceof Uint8Array) return crc(data);
+  let value = 0;
+  for (const piece of data) value = crc(piece, value);
+  return value;
+}
+
+export function byteLength(data: FileContent): number {
+  return typeof data === "string" ? Buffer.byteLength(data) : data.reduce((n, piece) => n + piece.byteLength, 0);
+}
+
+const sha256 = (data: string | Buffer) => nodeCrypto().createHash("sha256").update(data).digest("hex");
+
+/** The journal's own check line: its body's CRC-32 (versions 2, 3) or SHA-256 (version 1). */
+export const bodySum = (body: string, v: 1 | 2 | 3) => (v === 1 ? sha256(body) : `crc32:${crc32(body).toString(16)}`);
+
+type JournalRead = { kind: "none" } | { kind: "torn" } | { kind: "ok"; journal: Journal };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isCount = (v: unknown, max: number): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v <= max;
+
+/** Size of the file an append names, as it is now (0 when missing). */
+function currentSize(p: string, journalPath: string): number {
+  const st = lstat(p);
+  if (!st) return 0;
+  if (!st.isFile()) throw new CorruptJournalError(journalPath, `its append target ${p} is ${kindOf(st)}`);
+  return st.size;
+}
+
+/**
+ * Check every entry of a journal whose checksum is right: only own targets, only own temp names
+ * (with this journal's nonce) in the target's directory, sane sizes, offsets within the real file.
+ * @throws CorruptJournalError for anything else.
+ */
+function validateJournal(dir: string, raw: unknown, journalPath: string): Journal {
+  const bad = (why: string) => new CorruptJournalError(journalPath, why);
+  if (!isObject(raw)) throw bad("it is not a JSON object");
+  const v = raw.v;
+  if (v !== 1 && v !== 2 && v !== 3) throw bad(`unknown version ${JSON.stringify(v)}`);
+  const nonce = raw.nonce;
+  if (v === 3 && (typeof nonce !== "string" || !/^[0-9a-f]{16}$/.test(nonce))) throw bad("its nonce is missing or malformed");
+  if (!Array.isArray(raw.files) || !Array.isArray(raw.appends)) throw bad("it has no files and appends lists");
+  const seen = new Set<string>();
+  const files: JournalFile[] = raw.files.map((f: unknown, i: number) => {
+    const where = `files[${i}]`;
+    if (!isObject(f)) throw bad(`${where} is not an object`);
+    const { target, temp } = f;
+    if (typeof target !== "string" || !(OWN_TARGETS.has(target) || target === ACTIVE_TARGET)) {
+      throw bad(`${where} names ${JSON.stringify(target)}, not one of the workspace's own files`);
+    }
+    if (seen.has(target)) throw bad(`${where} names ${target} twice`);
+    seen.add(target);
+    const prefix = target === ACTIVE_TARGET ? "../../" : "";
+    const base = path.posix.basename(target);
+    const m = typeof temp === "string" && temp.startsWith(prefix) ? TEMP_NAME.exec(temp.slice(prefix.length)) : null;
+    const own = m !== null && m[1] === base && m[4] === undefined && (v === 3 ? m[3] === nonce : m[3]!.length === 8);
+    if (!own) throw bad(`${where} temp ${JSON.stringify(temp)} is not the engine's temp name for ${target}`);
+    const entry: JournalFile = { target, temp: temp as string };
+    if (v === 1) {
+      if (typeof f.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(f.sha256)) throw bad(`${where} has no valid sha256`);
+      entry.sha256 = f.sha256;
+    } else {
+      if (!isCount(f.size, READ_CAP_BYTES.workspaceFile)) throw bad(`${where} size ${JSON.stringify(f.size)} is out of range`);
+      if (!isCount(f.crc32, 0xffff_ffff)) throw bad(`${where} crc32 is not a 32-bit number`);
+      entry.size = f.size;
+      entry.crc32 = f.crc32;
+    }
+    if (v === 3) {
+      if (typeof f.existed !== "boolean") throw bad(`${where} does not say whether ${target} existed`);
+      entry.existed = f.existed;
+      if (f.backup !== undefined) {
+        if (f.backup !== `${prefix}.${base}.${m![2]}.${nonce}.old.tmp` || !f.existed) throw bad(`${where} backup ${JSON.stringify(f.backup)} is not the engine's backup name`);
+        entry.backup = f.backup;
+      }
+    }
+    return entry;
+  });
+  const appends: JournalAppend[] = raw.appends.map((a: unknown, i: number) => {
+    const where = `appends[${i}]`;
+    if (!isObject(a)) throw bad(`${where} is not an object`);
+    if (a.target !== "events.jsonl") throw bad(`${where} appends to ${JSON.stringify(a.target)}, not events.jsonl`);
+    if (typeof a.data !== "string" || Buffer.byteLength(a.data) > READ_CAP_BYTES.workspaceFile) throw bad(`${where} data is not a string of sane size`);
+    const size = currentSize(path.join(dir, a.target), journalPath);
+    if (!isCount(a.offset, size)) throw bad(`${where} offset ${JSON.stringify(a.offset)} is past the end of events.jsonl (${size} bytes)`);
+    return { target: a.target, offset: a.offset, data: a.data };
+  });
+  if (appends.length > 1) throw bad("it lists more than one append");
+  return { v, ...(v === 3 ? { nonce: nonce as string } : {}), files, appends };
+}
+
+export function readJournal(dir: string): JournalRead {
+  const journalPath = path.join(dir, JOURNAL_FILE);
+  let bytes: Buffer | undefined;
+  try {
+    bytes = readRegularFile(journalPath, { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
+  } catch (e) {
+    if (isKind(e, "unsafe-file")) throw new CorruptJournalError(journalPath, e.text, e);
+    throw e;
+  }
+  if (bytes === undefined) return { kind: "none" };
+  const [body, sum] = bytes.toString("utf8").split("\n");
+  if (body === undefined || sum === undefined) return { kind: "torn" };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body);
+  } catch {
+    return { kind: "torn" };
+  }
+  const v = isObject(raw) ? raw.v : undefined;
+  // A journal whose check line does not match was torn by a crash while it was written; one
+  // that matches is read whole (an unknown version is refused, not discarded: a newer engine's).
+  if (sum !== bodySum(body, v === 1 ? 1 : 3)) return { kind: "torn" };
+  return { kind: "ok", journal: validateJournal(dir, raw, journalPath) };
+}
+
+/** True when the file at `p` has the content the journal recorded for it. */
+export function matches(p: string, f: JournalFile): boolean {
+  let data: Buffer | undefined;
+  try {
+    data = readRegularFile(p, { name: path.basename(p), capBytes: f.size ?? READ_CAP_BYTES.workspaceFile, noFollow: true });
+  } catch (e) {
+    if (isKind(e, "unsafe-file")) return false; // a link, a non-file, or larger than recorded
+    throw e;
+  }
+  if (data === undefined) return false;
+  if (f.sha256 !== undefined) return sha256(data) === f.sha256;
+  return data.byteLength === f.size && crc32(data) === f.crc32;
+}

@@ -1,0 +1,119 @@
+// Recovery: before a command reads a workspace it finishes a journal whose temps are intact (or
+// already renamed), else rolls it back, and removes the engine's own temp litter — never a file
+// that only looks like one. The caller holds the lock.
+
+import fs from "node:fs";
+import path from "node:path";
+import { InternalError, isKind, RefusedError } from "../errors.js";
+import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
+import { JOURNAL_FILE, matches, readJournal, TEMP_NAME } from "./journal.js";
+import { applyJournal, errText, isRegular, rollBack } from "./transaction.js";
+
+type RecoveryOutcome = "none" | "finished" | "discarded";
+
+/** True when `dir` holds a journal or temp litter that a command must clear first. */
+export function needsRecovery(dir: string): boolean {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return false;
+  }
+  return names.some((n) => n === JOURNAL_FILE || TEMP_NAME.test(n));
+}
+
+/**
+ * Finish a journal whose temp files are all intact (or already renamed), else roll it back;
+ * remove the engine's temp litter in `dir`. The caller holds the lock.
+ * @throws CorruptJournalError (exit 3) for a journal naming anything but the workspace's own files;
+ *   RefusedError for a non-file named like a temp; InternalError when the disk refuses the replay and its rollback.
+ */
+export function recoverJournal(dir: string): RecoveryOutcome {
+  let outcome: RecoveryOutcome = "none";
+  const read = readJournal(dir);
+  if (read.kind === "torn") {
+    fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
+    outcome = "discarded";
+  } else if (read.kind === "ok") {
+    const j = read.journal;
+    // A temp already renamed: its target must then hold the recorded content.
+    const intact = j.files.every((f) => {
+      const temp = path.resolve(dir, f.temp);
+      return matches(isRegular(temp) ? temp : path.resolve(dir, f.target), f);
+    });
+    if (intact) {
+      try {
+        applyJournal(dir, j);
+        outcome = "finished";
+      } catch (e) {
+        if (isKind(e, "unsafe-file", "journal-corrupt")) throw e;
+        try {
+          rollBack(dir, j);
+        } catch (e2) {
+          throw new InternalError(`cannot finish or roll back the journal in ${dir}: ${errText(e)}; ${errText(e2)}`, {
+            kind: "io",
+            hint: "fix the cause (disk space, permissions), then retry",
+            cause: new AggregateError([e, e2], "the replay and its rollback both failed"),
+          });
+        }
+        outcome = "discarded";
+      }
+    } else {
+      rollBack(dir, j);
+      outcome = "discarded";
+    }
+  }
+  for (const n of fs.readdirSync(dir)) {
+    if (!TEMP_NAME.test(n)) continue;
+    const p = path.join(dir, n);
+    const st = lstat(p);
+    if (!st) continue;
+    if (!st.isFile()) {
+      throw new RefusedError(`${p} is ${kindOf(st)} named like an engine temp file`, { kind: "unsafe-file", hint: "remove or rename it; the engine deletes only its own temp files" });
+    }
+    disk.unlinkSync(p);
+    if (outcome === "none") outcome = "discarded";
+  }
+  return outcome;
+}
+
+/** Pending journals in the workspaces under `root/work` (their text): a temp they name is still needed. */
+function pendingJournals(root: string): string[] {
+  const out: string[] = [];
+  let slugs: string[];
+  try {
+    slugs = fs.readdirSync(path.join(root, "work"));
+  } catch {
+    return out;
+  }
+  for (const s of slugs) {
+    try {
+      const b = readRegularFile(path.join(root, "work", s, JOURNAL_FILE), { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
+      if (b) out.push(b.toString("utf8"));
+    } catch {
+      // Not readable as a journal: it names nothing we could keep.
+    }
+  }
+  return out;
+}
+
+/**
+ * Remove temp files left in the root (init's ACTIVE temps) by dead processes, except those a
+ * pending journal in some workspace still names (a killed init finishes from them).
+ */
+export function removeDeadTemps(dir: string, alive: (pid: number) => boolean): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  let journals: string[] | undefined;
+  for (const n of names) {
+    const m = TEMP_NAME.exec(n);
+    if (!m || alive(Number(m[2])) || !isRegular(path.join(dir, n))) continue;
+    journals ??= pendingJournals(dir);
+    if (journals.some((t) => t.includes(`"../../${n}"`))) continue;
+    disk.unlinkSync(path.join(dir, n));
+  }
+}
