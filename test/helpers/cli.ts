@@ -4,6 +4,7 @@
 import os from "node:os";
 import { execa } from "execa";
 import { main } from "../../src/cli/main.js";
+import type { Io } from "../../src/io.js";
 import { CLI_PATH } from "./project.js";
 
 export const T = "2026-07-20T10:00:00Z";
@@ -34,9 +35,10 @@ export async function runCli(args: string[], opts: { cwd: string; env?: Record<s
 /**
  * runCli's twin in process: main(argv, io) with DEVRITES_NOW = T, `input` lines as replies,
  * stdin not a terminal (stdout one only with `stdoutIsTTY`). For the many steps where a
- * process of its own proves nothing and costs most of a test's time.
+ * process of its own proves nothing and costs most of a test's time. `io` overrides any other
+ * part of the Io (e.g. `notifyTimeoutMs`, so a hang test takes milliseconds).
  */
-export async function runMain(args: string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string; stdoutIsTTY?: boolean }): Promise<CliResult> {
+export async function runMain(args: string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string; stdoutIsTTY?: boolean; io?: Partial<Io> }): Promise<CliResult> {
   let stdout = "";
   let stderr = "";
   const replies = (opts.input ?? "").split("\n");
@@ -52,6 +54,7 @@ export async function runMain(args: string[], opts: { cwd: string; env?: Record<
     now: () => new Date(T),
     pid: process.pid,
     hostname: os.hostname(),
+    ...opts.io,
   });
   return { exit, stdout, stderr };
 }
