@@ -39,10 +39,29 @@ export async function runCli(args: string[], opts: { cwd: string; env?: Record<s
  * part of the Io (e.g. `notifyTimeoutMs`, so a hang test takes milliseconds).
  */
 export async function runMain(args: string[], opts: { cwd: string; env?: Record<string, string | undefined>; input?: string; stdoutIsTTY?: boolean; io?: Partial<Io> }): Promise<CliResult> {
-  let stdout = "";
-  let stderr = "";
   const replies = (opts.input ?? "").split("\n");
   if (replies[replies.length - 1] === "") replies.pop();
+  // Printed times follow the process's zone (Node re-reads TZ when it is assigned): a TZ in
+  // `env` is this process's zone for the run, as it would be a spawned CLI's.
+  const zone = process.env.TZ;
+  const setZone = opts.env !== undefined && "TZ" in opts.env;
+  if (setZone) {
+    if (opts.env!.TZ === undefined) delete process.env.TZ;
+    else process.env.TZ = opts.env!.TZ;
+  }
+  try {
+    return await runMainIn(args, opts, replies);
+  } finally {
+    if (setZone) {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  }
+}
+
+async function runMainIn(args: string[], opts: Parameters<typeof runMain>[1], replies: string[]): Promise<CliResult> {
+  let stdout = "";
+  let stderr = "";
   const exit = await main(args, {
     env: { DEVRITES_NOW: T, NO_COLOR: "1", ...opts.env },
     cwd: opts.cwd,
