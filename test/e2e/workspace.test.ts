@@ -1,6 +1,7 @@
 // Which workspace a command acts on (commands.md, Global behaviour): the nearest .devrites
 // walking up, --root and DEVRITES_ROOT, --workspace and DEVRITES_WORKSPACE over ACTIVE; and
-// the CLI's own exits for help, version and unknown commands.
+// the CLI's own exits for help, version and unknown commands (in main(); smoke.test.ts
+// spawns the CLI).
 
 import { afterEach, describe, expect, it } from "vitest";
 import { runInPty } from "../helpers/pty.js";
