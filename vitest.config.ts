@@ -41,6 +41,10 @@ export default defineConfig({
     // many files wait on child processes, so the second worker is nearly free.
     pool: "forks",
     maxWorkers: 2,
+    // Files share their worker's module cache: src/ is imported once per worker, not once per
+    // file (measured: 60 unit files 28 s → 10 s of CPU). Tests restore what they change
+    // (vi.restoreAllMocks, process.env.TZ), which this relies on.
+    isolate: false,
     sequence: { sequencer: LongFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
