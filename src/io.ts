@@ -15,4 +15,6 @@ export interface Io {
   /** Host name and pid for the workspace lock. */
   pid: number;
   hostname: string;
+  /** How long the notify hook may run; unset is the documented 10 s (a seam for tests). */
+  notifyTimeoutMs?: number;
 }

@@ -19,15 +19,16 @@ interface NotifyResult {
 const STDERR_TAIL_CHARS = 500;
 
 /**
- * Run `command` with `sh -c` and exactly `env` as its environment; wait at most `timeoutMs`.
- * The command runs in its own process group, so a timeout kills everything it started.
- * Never throws: every failure is described in the result.
+ * Run `command` with `sh -c` in `cwd` and exactly `env` as its environment; wait at most
+ * `timeoutMs`. The command runs in its own process group, so a timeout kills everything it
+ * started. Never throws: every failure is described in the result.
  */
-export async function runNotify(command: string, env: Record<string, string | undefined>, timeoutMs: number): Promise<NotifyResult> {
+export async function runNotify(command: string, env: Record<string, string | undefined>, timeoutMs: number, cwd: string): Promise<NotifyResult> {
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
   try {
     const child = execa("sh", ["-c", command], {
+      cwd,
       env,
       extendEnv: false,
       stdin: "ignore",

@@ -15,7 +15,7 @@ import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 /** How long the notify hook (and everything it starts) may run. */
-const NOTIFY_TIMEOUT_MS = 10_000;
+export const NOTIFY_TIMEOUT_MS = 10_000;
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
@@ -66,10 +66,12 @@ function notifyHook(ctx: CommandContext, session: WorkspaceSession, command: str
       DEVRITES_MARKDOWN: markdown,
     });
     const { runNotify } = await import("../adapters/notify.js");
-    const r = await runNotify(command, env, NOTIFY_TIMEOUT_MS);
+    const timeoutMs = ctx.io.notifyTimeoutMs ?? NOTIFY_TIMEOUT_MS;
+    // In the caller's directory (the CLI's own; an MCP call's or a test's io.cwd, not the server's).
+    const r = await runNotify(command, env, timeoutMs, ctx.io.cwd);
     if (r.ok) return [];
     const why = r.timedOut
-      ? `timed out after ${NOTIFY_TIMEOUT_MS / 1000} s`
+      ? `timed out after ${timeoutMs / 1000} s`
       : r.exitCode !== undefined ? `exit ${r.exitCode}` : r.signal !== undefined ? `killed by ${r.signal}` : (r.error ?? "could not start");
     const last = r.stderr.split("\n").pop() ?? "";
     const warnings = [`notify hook failed (${why})${last !== "" ? `: ${last}` : ""}; ${plan.qid} is recorded, but nobody was notified`];

@@ -1,4 +1,4 @@
-// `check` through the built CLI: `<file>:<line>:<col> <error|warning> <rule> <message>` lines
+// `check` in main() (smoke.test.ts spawns the CLI): `<file>:<line>:<col> <error|warning> <rule> <message>` lines
 // on stdout (paths relative to where it runs), the --json shape, exit 0 without errors and 3
 // with, never a write, the AFK sentinel's own errors at their YAML line and column, and a
 // 10,000-question questions.md that finishes with a "too large to cross-check" note.
@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateQuestions, generateState } from "../../fixtures/generate-long-questions.mjs";
-import { runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/cli.js";
 import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
 
 const W = ".devrites/work/session-token-rotation";
@@ -36,7 +36,7 @@ function diagnostics(stdout: string): string[] {
 describe("check on a clean workspace", () => {
   it("the bundled example is clean: exit 0, only the summary line", async () => {
     const p = example();
-    const r = await runCli(["check"], { cwd: p.dir });
+    const r = await runMain(["check"], { cwd: p.dir });
     expect(r.exit, r.stderr).toBe(0);
     expect(r.stdout).toBe("session-token-rotation: 0 error(s), 0 warning(s)\n");
     expect(r.stderr).toBe("");
@@ -44,7 +44,7 @@ describe("check on a clean workspace", () => {
 
   it("--json: ok, exit, workspace, counts, diagnostics and notes", async () => {
     const p = example();
-    const r = await runCli(["check", "--json"], { cwd: p.dir });
+    const r = await runMain(["check", "--json"], { cwd: p.dir });
     expect(r.exit).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ ok: true, exit: 0, workspace: "session-token-rotation", errors: 0, warnings: 0, diagnostics: [], notes: [] });
   });
@@ -52,7 +52,7 @@ describe("check on a clean workspace", () => {
   it("warnings alone keep exit 0", async () => {
     const p = example();
     p.write(`${W}/decisions.md`, p.read(`${W}/decisions.md`).replace("DEC-001", "DEC-1"));
-    const r = await runCli(["check"], { cwd: p.dir });
+    const r = await runMain(["check"], { cwd: p.dir });
     expect(r.exit, r.stdout).toBe(0);
     expect(r.stdout).toContain(`${W}/decisions.md:3:5 warning decision-id-format DEC-1 is not DEC-###`);
     expect(r.stdout).toContain("session-token-rotation: 0 error(s), 1 warning(s)\n");
@@ -74,7 +74,7 @@ describe("check on a hand-broken workspace", () => {
 
   it("reports each problem as <file>:<line>:<col> <severity> <rule> <message>, sorted, with a summary; exit 3", async () => {
     const p = broken();
-    const r = await runCli(["check"], { cwd: p.dir });
+    const r = await runMain(["check"], { cwd: p.dir });
     expect(r.exit, r.stderr).toBe(3);
     const lines = diagnostics(r.stdout);
     for (const l of lines) expect(l).toMatch(LINE);
@@ -94,15 +94,15 @@ describe("check on a hand-broken workspace", () => {
   it("never writes: every file keeps its bytes and mtime, no lock, journal or events file appears", async () => {
     const p = broken();
     const before = snapshot(p);
-    await runCli(["check"], { cwd: p.dir });
-    await runCli(["check", "--json"], { cwd: p.dir });
+    await runMain(["check"], { cwd: p.dir });
+    await runMain(["check", "--json"], { cwd: p.dir });
     expect(snapshot(p)).toEqual(before);
   });
 
   it("--json lists the same diagnostics with file, line, col, severity, rule, message", async () => {
     const p = broken();
-    const text = await runCli(["check"], { cwd: p.dir });
-    const r = await runCli(["check", "--json"], { cwd: p.dir });
+    const text = await runMain(["check"], { cwd: p.dir });
+    const r = await runMain(["check", "--json"], { cwd: p.dir });
     expect(r.exit).toBe(3);
     const j = JSON.parse(r.stdout);
     expect(j).toMatchObject({ ok: false, exit: 3, workspace: "session-token-rotation", errors: 6, warnings: 1, notes: [] });
@@ -112,7 +112,7 @@ describe("check on a hand-broken workspace", () => {
 
   it("paths are relative to the working directory", async () => {
     const p = broken();
-    const r = await runCli(["check"], { cwd: p.path(W) });
+    const r = await runMain(["check"], { cwd: p.path(W) });
     expect(r.stdout).toMatch(/^questions\.md:18:9 error question-unknown-status /m);
     expect(r.stdout).toMatch(/^state\.md:18:17 error awaiting-not-open /m);
   });
@@ -121,11 +121,11 @@ describe("check on a hand-broken workspace", () => {
     const p = example();
     const s = p.read(`${W}/state.md`);
     p.write(`${W}/state.md`, s.replace(/\n## Awaiting human\n[\s\S]*?\n\n/, "\n"));
-    const r = await runCli(["check"], { cwd: p.dir });
+    const r = await runMain(["check"], { cwd: p.dir });
     expect(r.exit).toBe(3);
     expect(r.stdout).toMatch(new RegExp(`^${W}/state\\.md:8:1 error awaiting-without-section `, "m"));
     p.write(`${W}/state.md`, s.replace(/\n## Awaiting human\n[\s\S]*?\n\n/, "\n").replace("| status | awaiting_human |", "| status | running |"));
-    const r2 = await runCli(["check"], { cwd: p.dir });
+    const r2 = await runMain(["check"], { cwd: p.dir });
     expect(r2.exit).toBe(3);
     expect(r2.stdout).toMatch(new RegExp(`^${W}/questions\\.md:31:1 error open-gate-not-paused q-2026-09-02-003 `, "m"));
     expect(r2.stdout).not.toContain("q-2026-09-02-002 is an open"); // advisory questions may stay open
@@ -134,7 +134,7 @@ describe("check on a hand-broken workspace", () => {
   it("an engine/CommonMark disagreement is a warning: a question commented out with <!-- --> is still live to the engine", async () => {
     const p = example();
     p.write(`${W}/questions.md`, p.read(`${W}/questions.md`).replace("## q-2026-09-02-002", "<!--\n## q-2026-09-02-002") + "-->\n");
-    const r = await runCli(["check"], { cwd: p.dir });
+    const r = await runMain(["check"], { cwd: p.dir });
     expect(r.stdout).toMatch(new RegExp(`^${W}/questions\\.md:18:1 warning markdown-crosscheck the engine reads a level-2 heading here but CommonMark \\(remark\\) does not`, "m"));
   });
 });
@@ -143,7 +143,7 @@ describe("check and the AFK sentinel", () => {
   it("reports the sentinel's own errors and warnings at their YAML line and column; exit 3", async () => {
     const p = example();
     p.write(".devrites/AFK", "# overnight\nmax_slices: 10\nmax_agents: 2.5\nmax_review_queue: \"8\"\nallow_gates: [advisory, blocking]\ncontinue_sequence: yes\ncolour: blue\nmax_slices: 3\n");
-    const r = await runCli(["check"], { cwd: p.dir });
+    const r = await runMain(["check"], { cwd: p.dir });
     expect(r.exit).toBe(3);
     const afk = diagnostics(r.stdout).filter((l) => l.startsWith(".devrites/AFK:")).map((l) => l.split(" ").slice(0, 3).join(" "));
     expect(afk).toEqual([
@@ -160,7 +160,7 @@ describe("check and the AFK sentinel", () => {
   it("YAML that does not parse is one afk-yaml error with a position", async () => {
     const p = example();
     p.write(".devrites/AFK", "max_slices: 10\nallow_gates: [advisory\nmax_agents: 3\n");
-    const r = await runCli(["check", "--json"], { cwd: p.dir });
+    const r = await runMain(["check", "--json"], { cwd: p.dir });
     expect(r.exit).toBe(3);
     const d = JSON.parse(r.stdout).diagnostics.filter((x: { rule: string }) => x.rule === "afk-yaml");
     expect(d.length).toBeGreaterThan(0);
@@ -174,7 +174,7 @@ describe("check and the AFK sentinel", () => {
   it("a directory where the sentinel should be is one afk-unreadable error", async () => {
     const p = example();
     fs.mkdirSync(p.path(".devrites/AFK"));
-    const r = await runCli(["check"], { cwd: p.dir });
+    const r = await runMain(["check"], { cwd: p.dir });
     expect(r.exit).toBe(3);
     expect(r.stdout).toMatch(/^\.devrites\/AFK:1:1 error afk-unreadable .*is a directory/m);
   });
@@ -187,7 +187,7 @@ describe("check and the AFK sentinel", () => {
     // Drop the awaited blocking question's pause and resolve it so only the validating one is open.
     p.write(`${W}/state.md`, s.replace(/\n## Awaiting human\n[\s\S]*?\n\n/, "\n").replace("| status | awaiting_human |", "| status | running |"));
     p.write(`${W}/questions.md`, p.read(`${W}/questions.md`).replace(/(## q-2026-09-02-003\n)status: open/, "$1status: dropped").replace(/answered_at:\nanswer:\n$/, "answered_at: 2026-09-02T15:00:00Z\nanswer: superseded\n"));
-    const r = await runCli(["check"], { cwd: p.dir });
+    const r = await runMain(["check"], { cwd: p.dir });
     expect(r.stdout).toBe("session-token-rotation: 0 error(s), 0 warning(s)\n");
     expect(r.exit).toBe(0);
   });
@@ -202,14 +202,14 @@ describe("check on a 10,000-question questions.md", () => {
       ".devrites/work/billing-export/questions.md": text + "\n## q-2026-06-01-001\nstatus: open\ngate: advisory\n",
     });
     const started = performance.now();
-    const r = await runCli(["check"], { cwd: project.dir });
+    const r = await runMain(["check"], { cwd: project.dir });
     const seconds = (performance.now() - started) / 1000;
     console.log(`check on ${(text.length / 1024 / 1024).toFixed(1)} MiB / 10,001 questions: ${seconds.toFixed(2)} s wall (machine shared; not asserted)`);
     expect(r.exit, r.stderr).toBe(3);
     expect(r.stdout).toMatch(/^note: \.devrites\/work\/[^/]+\/questions\.md: too large to cross-check in full: \d+ of 10002 sections compared with CommonMark/m);
     // The duplicate id appended at the very end is still found: lint covers the whole file.
     expect(r.stdout).toMatch(/questions\.md:\d{5,}:4 error question-duplicate-id duplicate question id q-2026-06-01-001 \(first at line 3\)/);
-    const j = JSON.parse((await runCli(["check", "--json"], { cwd: project.dir })).stdout);
+    const j = JSON.parse((await runMain(["check", "--json"], { cwd: project.dir })).stdout);
     expect(j.notes).toHaveLength(1);
     expect(j.notes[0]).toMatch(/too large to cross-check/);
   }, 120_000);
@@ -218,9 +218,9 @@ describe("check on a 10,000-question questions.md", () => {
 describe("check arguments", () => {
   it("an extra argument is exit 5; no workspace is exit 2", async () => {
     const p = example();
-    expect((await runCli(["check", "state.md"], { cwd: p.dir })).exit).toBe(5);
+    expect((await runMain(["check", "state.md"], { cwd: p.dir })).exit).toBe(5);
     project!.cleanup();
     project = makeProject({});
-    expect((await runCli(["check"], { cwd: project.dir })).exit).toBe(2);
+    expect((await runMain(["check"], { cwd: project.dir })).exit).toBe(2);
   });
 });

@@ -1,10 +1,10 @@
-// `init <slug> --continues PARENT [--release]` through the built CLI: rows derived from a
+// `init <slug> --continues PARENT [--release]` in main() (smoke.test.ts spawns the CLI): rows derived from a
 // live or archived parent, the sequence budget and its refusal at 0 (nothing created), and
 // re-runs for an existing child that add only what is missing and charge nothing twice.
 
 import { afterEach, describe, expect, it } from "vitest";
 import { makeProject, type Project } from "../helpers/project.js";
-import { runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/cli.js";
 
 let project: Project | undefined;
 afterEach(() => {
@@ -30,7 +30,7 @@ function setup(files: Record<string, string> = {}): Project {
   project = makeProject({ ".devrites/ACTIVE": "m1\n", ".devrites/work/m1/state.md": state("m1"), ...files });
   return project;
 }
-const cli = (p: Project, ...args: string[]) => runCli(args, { cwd: p.dir });
+const cli = (p: Project, ...args: string[]) => runMain(args, { cwd: p.dir });
 
 describe("opening a continuation", () => {
   it("a live head gets sequence_position 1; the child gets parent and position 2, and becomes active", async () => {

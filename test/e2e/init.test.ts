@@ -4,14 +4,14 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseState, cursorValue } from "../../src/documents/state/parse-state.js";
-import { runCli, T } from "../helpers/cli.js";
+import { T, runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { litter, readEventsOf, snapshot } from "../helpers/snapshot.js";
 
 let p: Project;
 afterEach(() => p?.cleanup());
 
-const run = (args: string[], env: Record<string, string> = {}, cwd?: string) => runCli(args, { cwd: cwd ?? p.dir, env });
+const run = (args: string[], env: Record<string, string> = {}, cwd?: string) => runMain(args, { cwd: cwd ?? p.dir, env });
 const W = ".devrites/work/session-token-rotation";
 
 describe("init", () => {

@@ -1,11 +1,12 @@
-// Interactive `state resolve`, driven end to end: through a pipe with --interactive (choose
+// Interactive `state resolve`, driven end to end: with --interactive and replies (choose
 // the awaited question, pick an option, confirm; type another answer; drop; decline; end of
-// input), and once on a real pseudo-terminal with no arguments, as a person would use it.
+// input) in-process, once through the built CLI on a real pipe, and on a real
+// pseudo-terminal with no arguments, as a person would use it.
 // The result on disk must be the flag form's result with --human. Prompt wording is not
 // asserted except where the behaviour depends on it.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, T } from "../helpers/cli.js";
+import { runCli, runMain, T } from "../helpers/cli.js";
 import { makeProject, projectFromExample, type Project } from "../helpers/project.js";
 import { ptyRunner, runInPty } from "../helpers/pty.js";
 
@@ -23,11 +24,14 @@ function example(): Project {
   return p;
 }
 const md = (p: Project) => ({ questions: p.read(`${W}/questions.md`), state: p.read(`${W}/state.md`) });
-const interactive = (p: Project, input: string, extra: string[] = []) => runCli(["state", "resolve", "--interactive", ...extra], { cwd: p.dir, input });
+/** In-process: replies come from `input`, one per line, as nodeReadLine gives them from a pipe. */
+const interactive = (p: Project, input: string, extra: string[] = []) => runMain(["state", "resolve", "--interactive", ...extra], { cwd: p.dir, input });
+/** The built CLI with `input` on a real pipe. */
+const piped = (p: Project, input: string, extra: string[] = []) => runCli(["state", "resolve", "--interactive", ...extra], { cwd: p.dir, input });
 /** The same answer given with the flags, in a fresh copy: what interactive mode must equal. */
 async function flagForm(args: string[]): Promise<{ questions: string; state: string }> {
   const p = example();
-  const r = await runCli(["state", "resolve", "--human", ...args], { cwd: p.dir });
+  const r = await runMain(["state", "resolve", "--human", ...args], { cwd: p.dir });
   expect(r.exit, r.stderr).toBe(0);
   return md(p);
 }
@@ -40,9 +44,9 @@ describe("interactive resolve through a pipe (--interactive)", () => {
     expect(r.stdout).not.toContain("q-2026-09-02-001"); // answered: not offered
   });
 
-  it("choose the awaited question, pick option 1, confirm y: the same files as `--human <qid> --option 1`", async () => {
+  it("choose the awaited question, pick option 1, confirm y: the same files as `--human <qid> --option 1` (the built CLI, a real pipe)", async () => {
     const p = example();
-    const r = await interactive(p, "1\n1\ny\n");
+    const r = await piped(p, "1\n1\ny\n");
     expect(r.exit, r.stderr).toBe(0);
     expect(r.stdout).toContain(`Resolved: ${AWAITED}\nStatus:   answered\nWorkspace: questions.md + state.md updated.\n`);
     expect(md(p)).toEqual(await flagForm([AWAITED, "--option", "1"]));
@@ -123,7 +127,7 @@ describe("interactive resolve through a pipe (--interactive)", () => {
 
   it("with one open question the choice is skipped and the first reply picks the answer", async () => {
     const p = example();
-    await runCli(["state", "resolve", OTHER, "info"], { cwd: p.dir });
+    await runMain(["state", "resolve", OTHER, "info"], { cwd: p.dir });
     const r = await interactive(p, "2\ny\n");
     expect(r.exit, r.stderr).toBe(0);
     expect(p.read(`${W}/questions.md`)).toContain("answer: Drop now\nanswered_by: human\n");
@@ -132,7 +136,7 @@ describe("interactive resolve through a pipe (--interactive)", () => {
   it("no open questions: says so, exit 0, nothing written", async () => {
     const p = example();
     p.write("b.txt", `${AWAITED}: Keep\n${OTHER}: info\n`);
-    expect((await runCli(["state", "resolve", "--batch", "b.txt"], { cwd: p.dir })).exit).toBe(0);
+    expect((await runMain(["state", "resolve", "--batch", "b.txt"], { cwd: p.dir })).exit).toBe(0);
     const before = md(p);
     const r = await interactive(p, "1\n");
     expect(r.exit).toBe(0);
@@ -156,7 +160,7 @@ describe("interactive resolve through a pipe (--interactive)", () => {
   });
 
   it("without --interactive and without a terminal, no arguments is the usage error (exit 5), not a prompt", async () => {
-    const r = await runCli(["state", "resolve"], { cwd: example().dir, input: "1\n1\ny\n" });
+    const r = await runMain(["state", "resolve"], { cwd: example().dir, input: "1\n1\ny\n" });
     expect(r.exit).toBe(5);
     expect(r.stdout).toBe("");
   });
@@ -224,7 +228,7 @@ describe("interactive resolve of a question with a bare proposed: (no options)",
     expect(r.stdout).toContain("  1) accept the proposed answer\n  2) type another answer\n  3) drop this question\n");
     const q = makeProject({ ".devrites/ACTIVE": "add-bulk-delete\n", [`${BW}/questions.md`]: QUESTIONS, [`${BW}/state.md`]: STATE });
     projects.push(q);
-    expect((await runCli(["state", "resolve", "--human", "q-2026-06-13-002", "--proposed"], { cwd: q.dir })).exit).toBe(0);
+    expect((await runMain(["state", "resolve", "--human", "q-2026-06-13-002", "--proposed"], { cwd: q.dir })).exit).toBe(0);
     expect(p.read(`${BW}/questions.md`)).toBe(q.read(`${BW}/questions.md`));
     expect(p.read(`${BW}/questions.md`)).toContain("answer: fixed 30 days\nanswered_by: human\n");
   });

@@ -1,8 +1,8 @@
-// `log` through the built CLI: the audit trail from events.jsonl, newest last, filtered by
+// `log` in main() (smoke.test.ts spawns the CLI): the audit trail from events.jsonl, newest last, filtered by
 // --since and --qid, as text or --json; an invalid --since is exit 5.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 
 const W = ".devrites/work/feat";
@@ -17,9 +17,9 @@ async function history(): Promise<Project> {
   const p = makeProject({ ".devrites/ACTIVE": "feat\n", [`${W}/state.md`]: STATE, [`${W}/questions.md`]: QUESTIONS });
   project = p;
   const at = (t: string) => ({ cwd: p.dir, env: { DEVRITES_NOW: t } });
-  expect((await runCli(["state", "resolve", "q-1", "Yes"], at("2026-07-18T09:00:00Z"))).exit).toBe(0);
-  expect((await runCli(["state", "pause", "--reason", "operator", "--detail", "lunch"], at("2026-07-19T12:00:00Z"))).exit).toBe(0);
-  expect((await runCli(["state", "resolve", "--drop", "q-2", "superseded"], at("2026-07-20T08:30:00Z"))).exit).toBe(0);
+  expect((await runMain(["state", "resolve", "q-1", "Yes"], at("2026-07-18T09:00:00Z"))).exit).toBe(0);
+  expect((await runMain(["state", "pause", "--reason", "operator", "--detail", "lunch"], at("2026-07-19T12:00:00Z"))).exit).toBe(0);
+  expect((await runMain(["state", "resolve", "--drop", "q-2", "superseded"], at("2026-07-20T08:30:00Z"))).exit).toBe(0);
   return p;
 }
 const lines = (s: string) => s.trimEnd().split("\n");
@@ -27,7 +27,7 @@ const lines = (s: string) => s.trimEnd().split("\n");
 describe("log", () => {
   it("prints every event, newest last, one line each with time, kind, qid, who and detail", async () => {
     const p = await history();
-    const r = await runCli(["log"], { cwd: p.dir });
+    const r = await runMain(["log"], { cwd: p.dir });
     expect(r.exit, r.stderr).toBe(0);
     const out = lines(r.stdout);
     expect(out).toHaveLength(3);
@@ -43,30 +43,30 @@ describe("log", () => {
     ["2026-07-21", 0],
   ])("--since %s keeps events at or after that time (%i)", async (since, n) => {
     const p = await history();
-    const r = await runCli(["log", "--since", since, "--json"], { cwd: p.dir });
+    const r = await runMain(["log", "--since", since, "--json"], { cwd: p.dir });
     expect(r.exit).toBe(0);
     expect(JSON.parse(r.stdout).events).toHaveLength(n);
-    const text = await runCli(["log", "--since", since], { cwd: p.dir });
+    const text = await runMain(["log", "--since", since], { cwd: p.dir });
     if (n === 0) expect(text.stdout).toBe("No events match.\n");
     else expect(lines(text.stdout)).toHaveLength(n);
   });
 
   it("--qid keeps that question's events only", async () => {
     const p = await history();
-    const r = await runCli(["log", "--qid", "q-2"], { cwd: p.dir });
+    const r = await runMain(["log", "--qid", "q-2"], { cwd: p.dir });
     expect(lines(r.stdout)).toHaveLength(1);
     expect(r.stdout).toContain("dropped");
-    expect((await runCli(["log", "--qid", "q-9"], { cwd: p.dir })).stdout).toBe("No events match.\n");
+    expect((await runMain(["log", "--qid", "q-9"], { cwd: p.dir })).stdout).toBe("No events match.\n");
   });
 
   it("--since and --qid combine", async () => {
     const p = await history();
-    expect((await runCli(["log", "--qid", "q-1", "--since", "2026-07-19"], { cwd: p.dir })).stdout).toBe("No events match.\n");
+    expect((await runMain(["log", "--qid", "q-1", "--since", "2026-07-19"], { cwd: p.dir })).stdout).toBe("No events match.\n");
   });
 
   it("--json: the event records as written, plus skipped_lines", async () => {
     const p = await history();
-    const j = JSON.parse((await runCli(["log", "--json"], { cwd: p.dir })).stdout);
+    const j = JSON.parse((await runMain(["log", "--json"], { cwd: p.dir })).stdout);
     expect(Object.keys(j).sort()).toEqual(["events", "exit", "ok", "skipped_lines", "workspace"]);
     expect(j).toMatchObject({ ok: true, exit: 0, workspace: "feat", skipped_lines: [] });
     expect(j.events.map((e: { event: string }) => e.event)).toEqual(["resolved", "paused", "dropped"]);
@@ -80,14 +80,14 @@ describe("log", () => {
 
   it.each(["yesterday", "2026-13-01", "2026-07-20T25:00:00Z", ""])("--since %j is exit 5", async (since) => {
     const p = await history();
-    const r = await runCli(["log", "--since", since], { cwd: p.dir });
+    const r = await runMain(["log", "--since", since], { cwd: p.dir });
     expect(r.exit).toBe(5);
     expect(r.stderr).toMatch(/--since is not a timestamp/);
   });
 
   it("no events yet", async () => {
     project = makeProject({ ".devrites/ACTIVE": "feat\n", [`${W}/state.md`]: STATE, [`${W}/questions.md`]: QUESTIONS });
-    const r = await runCli(["log"], { cwd: project.dir });
+    const r = await runMain(["log"], { cwd: project.dir });
     expect(r.exit).toBe(0);
     expect(r.stdout).toBe("No events recorded yet.\n");
   });
@@ -95,10 +95,10 @@ describe("log", () => {
   it("a torn line is skipped with a warning on stderr and listed in --json; the exit stays 0", async () => {
     const p = await history();
     p.write(`${W}/events.jsonl`, p.read(`${W}/events.jsonl`) + '{"v":1,"id":"ev-torn');
-    const r = await runCli(["log"], { cwd: p.dir });
+    const r = await runMain(["log"], { cwd: p.dir });
     expect(r.exit).toBe(0);
     expect(lines(r.stdout)).toHaveLength(3);
     expect(r.stderr).toContain("events.jsonl lines 4 are not valid JSON and were skipped");
-    expect(JSON.parse((await runCli(["log", "--json"], { cwd: p.dir })).stdout).skipped_lines).toEqual([4]);
+    expect(JSON.parse((await runMain(["log", "--json"], { cwd: p.dir })).stdout).skipped_lines).toEqual([4]);
   });
 });

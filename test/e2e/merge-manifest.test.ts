@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { manifestMd, row, stateMd } from "../domain/sequence-fixtures.js";
 
@@ -29,7 +29,7 @@ function sequence(releaseRows = [row("src/r.ts")], extra: Record<string, string>
 }
 
 const MERGED = manifestMd([row("src/a.ts"), row("src/b.ts", "SLICE-002"), row("src/r.ts"), row("src/shared.ts", "SLICE-002", "present", "Rewritten.")]);
-const merge = (...args: string[]) => runCli(["state", "merge-manifest", ...args], { cwd: project!.dir });
+const merge = (...args: string[]) => runMain(["state", "merge-manifest", ...args], { cwd: project!.dir });
 const events = () => (project!.exists(EV) ? project!.read(EV).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>) : []);
 
 describe("state merge-manifest (built CLI)", () => {
@@ -113,7 +113,7 @@ describe("state merge-manifest (built CLI)", () => {
   it("runs under the release workspace's lock: a live holder makes it busy (exit 9), nothing written", async () => {
     project = sequence();
     project.write(".devrites/work/release/.engine.lock", JSON.stringify({ pid: process.pid, host: os.hostname(), since: "2026-07-20T09:59:00Z" }));
-    const r = await runCli(["state", "merge-manifest", "release"], { cwd: project.dir, env: { DEVRITES_LOCK_TIMEOUT_MS: "300" } });
+    const r = await runMain(["state", "merge-manifest", "release"], { cwd: project.dir, env: { DEVRITES_LOCK_TIMEOUT_MS: "300" } });
     expect(r.exit).toBe(9);
     expect(project.read(RT)).toBe(manifestMd([row("src/r.ts")]));
   });

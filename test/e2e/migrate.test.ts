@@ -1,9 +1,9 @@
-// `migrate [<slug>]` through the built CLI: schema 2 or 3 → 4 in the cursor's own form with a
+// `migrate [<slug>]` in main() (smoke.test.ts spawns the CLI): schema 2 or 3 → 4 in the cursor's own form with a
 // Log line and a `migrated` event; already 4 is exit 0 with no change; a newer schema or a
 // file that does not parse is exit 3 and nothing is written.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, T } from "../helpers/cli.js";
+import { T, runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 
 const W = ".devrites/work/old";
@@ -41,7 +41,7 @@ function old(state: string, questions = QUESTIONS): Project {
   project = makeProject({ ".devrites/ACTIVE": "old\n", [`${W}/state.md`]: state, [`${W}/questions.md`]: questions, [`${W}/decisions.md`]: "# Decisions\n" });
   return project;
 }
-const cli = (p: Project, args: string[]) => runCli(args, { cwd: p.dir });
+const cli = (p: Project, args: string[]) => runMain(args, { cwd: p.dir });
 
 describe("migrate", () => {
   it("schema 2 bullet cursor: `- Schema: 4` in its own form, a Log line, one event; then resolve works", async () => {

@@ -1,8 +1,8 @@
-// `state pause` / `state resume` through the built CLI: exit codes, the deferral line on
+// `state pause` / `state resume` in main() (smoke.test.ts spawns the CLI): exit codes, the deferral line on
 // stdout, redaction on disk, and pause fields that never outlive the blocked status.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, T } from "../helpers/cli.js";
+import { T, runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { RUNNING_FEAT_STATE } from "../helpers/texts.js";
 
@@ -18,7 +18,7 @@ function feat(state = STATE): Project {
   project = makeProject({ ".devrites/ACTIVE": "feat\n", [`${W}/state.md`]: state, [`${W}/questions.md`]: "# Questions: feat\n" });
   return project;
 }
-const cli = (p: Project, args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: p.dir, env });
+const cli = (p: Project, args: string[], env: Record<string, string> = {}) => runMain(args, { cwd: p.dir, env });
 const state = (p: Project) => p.read(`${W}/state.md`);
 
 describe("state pause", () => {

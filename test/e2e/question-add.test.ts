@@ -1,10 +1,11 @@
-// `question add` through the built CLI: ids allocated under the lock by many processes at
-// once, the gate policy's effect on the files, and bad input that writes nothing.
+// `question add`: ids allocated under the lock by many processes at once (spawned), the gate
+// policy's effect on the files, and bad input that writes nothing (in-process, main()).
 
 import { afterEach, describe, expect, it } from "vitest";
 import { parseQuestions, statusOf } from "../../src/documents/questions/parse-questions.js";
 import { parseState } from "../../src/documents/state/parse-state.js";
-import { runCli, T } from "../helpers/cli.js";
+import { runCli, T, runMain } from "../helpers/cli.js";
+import { caseCount } from "../helpers/counts.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { RUNNING_FEAT_STATE } from "../helpers/texts.js";
 
@@ -34,27 +35,29 @@ function feat(extra: Record<string, string> = {}): Project {
   project = makeProject({ ".devrites/ACTIVE": "feat\n", [`${W}/state.md`]: STATE, [`${W}/questions.md`]: QUESTIONS, ...extra });
   return project;
 }
-const add = (p: Project, ...args: string[]) => runCli(["question", "add", ...args], { cwd: p.dir });
+/** Processes racing for ids: 8 in `npm test`, 20 in `npm run test:full`. */
+const RACERS = caseCount("DEVRITES_QUESTION_ADD_RACERS", 8, 20);
+const add = (p: Project, ...args: string[]) => runMain(["question", "add", ...args], { cwd: p.dir });
 const events = (p: Project) => (p.exists(`${W}/events.jsonl`) ? p.read(`${W}/events.jsonl`).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>) : []);
 
 describe("question add", () => {
-  it("20 concurrent calls allocate 20 distinct consecutive ids; one pauses, the rest queue; every file parses", async () => {
+  it(`${RACERS} concurrent processes allocate ${RACERS} distinct consecutive ids; one pauses, the rest queue; every file parses`, async () => {
     const p = feat();
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => add(p, "--gate", "blocking", "--question", `Concurrent question ${i}?`, "--option", "yes", "--option", "no")),
+      Array.from({ length: RACERS }, (_, i) => runCli(["question", "add", "--gate", "blocking", "--question", `Concurrent question ${i}?`, "--option", "yes", "--option", "no"], { cwd: p.dir })),
     );
     for (const r of results) expect(r.exit, r.stderr).toBe(0);
     const raised = results.map((r) => /^Raised: (\S+)$/m.exec(r.stdout)![1]!).sort();
-    expect(raised).toEqual(Array.from({ length: 20 }, (_, i) => `q-2026-07-20-${String(i + 5).padStart(3, "0")}`));
+    expect(raised).toEqual(Array.from({ length: RACERS }, (_, i) => `q-2026-07-20-${String(i + 5).padStart(3, "0")}`));
     const doc = parseQuestions(p.read(`${W}/questions.md`));
-    expect(doc.blocks).toHaveLength(22);
-    expect(new Set(doc.blocks.map((b) => b.id)).size).toBe(22);
-    expect(doc.blocks.filter((b) => statusOf(b) === "open")).toHaveLength(20);
+    expect(doc.blocks).toHaveLength(RACERS + 2);
+    expect(new Set(doc.blocks.map((b) => b.id)).size).toBe(RACERS + 2);
+    expect(doc.blocks.filter((b) => statusOf(b) === "open")).toHaveLength(RACERS);
     const state = parseState(p.read(`${W}/state.md`));
     expect(state.awaiting).toHaveLength(1);
     expect(raised).toContain(state.awaiting[0]!.questionId);
     expect(results.filter((r) => r.stdout.includes("Paused:"))).toHaveLength(1);
-    expect(events(p).filter((e) => e.event === "raised")).toHaveLength(20);
+    expect(events(p).filter((e) => e.event === "raised")).toHaveLength(RACERS);
     expect(events(p).filter((e) => e.event === "paused")).toHaveLength(1);
     expect(p.listDevrites().filter((f) => /\.tmp|\.journal|\.engine\.lock/.test(f))).toEqual([]);
   }, 120_000);
@@ -65,7 +68,7 @@ describe("question add", () => {
     expect(r.exit).toBe(0);
     expect(r.stdout.split("\n")[0]).toBe("Raised: q-2026-07-20-005");
     expect(p.read(`${W}/state.md`)).toBe(STATE);
-    const j = await runCli(["question", "add", "--json", "--gate", "blocking", "--question", "Keep it?"], { cwd: p.dir });
+    const j = await runMain(["question", "add", "--json", "--gate", "blocking", "--question", "Keep it?"], { cwd: p.dir });
     expect(JSON.parse(j.stdout)).toMatchObject({ ok: true, exit: 0, qid: "q-2026-07-20-006", outcome: "paused", files: ["questions.md", "state.md"] });
   });
 

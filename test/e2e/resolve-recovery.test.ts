@@ -1,15 +1,12 @@
-// Crash recovery through the CLI (commands.md, Transactions): whatever a killed process left
+// Crash recovery through main() (commands.md, Transactions): whatever a killed process left
 // — temps, a journal, a torn journal — the NEXT command of any kind (mutating or read-only)
 // finishes or discards it, logs a `recovered` event, and leaves no journal or temp file.
+// Real SIGKILLs at random instants are test/reliability/crash.test.ts.
 
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { generateQuestions, generateState } from "../../fixtures/generate-long-questions.mjs";
-import { fieldValue, parseQuestions, statusOf } from "../../src/documents/questions/parse-questions.js";
-import { parseState } from "../../src/documents/state/parse-state.js";
-import { runCli, T } from "../helpers/cli.js";
-import { CLI_PATH, makeProject, projectFromFixture, type Project } from "../helpers/project.js";
+import { runMain, T } from "../helpers/cli.js";
+import { projectFromFixture, type Project } from "../helpers/project.js";
 import { litter, readEventsOf } from "../helpers/snapshot.js";
 
 const WS = ".devrites/work/session-token-rotation";
@@ -57,7 +54,7 @@ const NEXT_COMMANDS: [string, string[]][] = [
 describe("the next command finishes a journal whose temps are all intact", () => {
   it.each(NEXT_COMMANDS)("%s", async (_name, args) => {
     const { newQ, newS } = crashAfterJournal({ temps: "intact", journal: "ok" });
-    const r = await runCli(args, { cwd: p.dir });
+    const r = await runMain(args, { cwd: p.dir });
     expect(r.exit, r.stderr).toBe(0);
     expect(p.read(`${WS}/state.md`)).toBe(newS);
     const q = p.read(`${WS}/questions.md`);
@@ -78,7 +75,7 @@ describe("the next command discards a journal it cannot finish", () => {
     for (const [, args] of NEXT_COMMANDS) {
       crashAfterJournal(opts);
       const old = projectFromFixture("table-awaiting");
-      const r = await runCli(args, { cwd: p.dir });
+      const r = await runMain(args, { cwd: p.dir });
       expect(r.exit, r.stderr).toBe(0);
       expect(p.read(`${WS}/state.md`)).toBe(old.read(`${WS}/state.md`));
       if (args[0] !== "state") expect(p.read(`${WS}/questions.md`)).toBe(old.read(`${WS}/questions.md`));
@@ -94,73 +91,9 @@ describe("the next command discards a journal it cannot finish", () => {
   it("temps left before any journal was written are removed by a read-only command", async () => {
     p = projectFromFixture("table-awaiting");
     p.write(`${WS}/.questions.md.99999.deadbeef.tmp`, "half");
-    const r = await runCli(["status"], { cwd: p.dir });
+    const r = await runMain(["status"], { cwd: p.dir });
     expect(r.exit).toBe(0);
     expect(litter(p)).toEqual([]);
     expect(readEventsOf(p, WS)).toMatchObject([{ event: "recovered", detail: { journal: "discarded" } }]);
   });
-});
-
-/** Kills per run; raise it locally (the reliability suite does hundreds). */
-const KILLS = Number(process.env.DEVRITES_E2E_KILLS ?? 6);
-
-describe("SIGKILL at random points", () => {
-  it("a resolve killed at any instant leaves the old or the new state, and the next command cleans up", async () => {
-    const { text, awaited } = generateQuestions({ slug: "billing-export", count: 3000, seed: 7 });
-    const files = {
-      ".devrites/ACTIVE": "billing-export\n",
-      ".devrites/work/billing-export/questions.md": text,
-      ".devrites/work/billing-export/state.md": generateState({ slug: "billing-export", awaited }),
-    };
-    const W = ".devrites/work/billing-export";
-    // Time an uninterrupted run to spread the kills over the whole command.
-    p = makeProject(files);
-    const t0 = Date.now();
-    expect((await runCli(["state", "resolve", awaited, "Nightly only"], { cwd: p.dir })).exit).toBe(0);
-    const fullMs = Date.now() - t0;
-    const answeredQ = p.read(`${W}/questions.md`);
-    const clearedS = p.read(`${W}/state.md`);
-    p.cleanup();
-
-    let seed = 20260720;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-    const outcomes = { old: 0, new: 0 };
-    for (let i = 0; i < KILLS; i++) {
-      p = makeProject(files);
-      const child = spawn(process.execPath, [CLI_PATH, "state", "resolve", awaited, "Nightly only"], {
-        cwd: p.dir,
-        env: { ...process.env, DEVRITES_NOW: T, NO_COLOR: "1" },
-        stdio: "ignore",
-      });
-      const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-      await new Promise((resolve) => setTimeout(resolve, Math.floor(rand() * fullMs * 1.1)));
-      child.kill("SIGKILL");
-      await exited;
-      // The next command, read-only, recovers whatever the kill left.
-      const r = await runCli(["status"], { cwd: p.dir });
-      expect(r.exit, r.stderr).toBe(0);
-      expect(litter(p, { staleLockOk: true })).toEqual([]);
-      const q = p.read(`${W}/questions.md`);
-      const s = p.read(`${W}/state.md`);
-      const block = parseQuestions(q).byId.get(awaited)![0]!;
-      const resolvedEvents = readEventsOf(p, W).filter((e) => e.event === "resolved");
-      if (statusOf(block) === "answered") {
-        outcomes.new++;
-        expect([q, s]).toEqual([answeredQ, clearedS]);
-        expect(resolvedEvents).toHaveLength(1);
-      } else {
-        outcomes.old++;
-        expect([q, s]).toEqual([files[`${W}/questions.md`], files[`${W}/state.md`]]);
-        expect(fieldValue(block, "answer")).toBe("");
-        expect(parseState(s).awaiting).toHaveLength(1);
-        expect(resolvedEvents).toHaveLength(0);
-      }
-      // Whatever happened, retrying the command now converges on the new state.
-      expect((await runCli(["state", "resolve", awaited, "Nightly only"], { cwd: p.dir })).exit).toBe(0);
-      expect([p.read(`${W}/questions.md`), p.read(`${W}/state.md`)]).toEqual([answeredQ, clearedS]);
-      expect(litter(p)).toEqual([]);
-      p.cleanup();
-    }
-    expect(outcomes.old + outcomes.new).toBe(KILLS);
-  }, 300_000);
 });

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/cli.js";
 import { makeProject, projectFromFixture, type Project } from "../helpers/project.js";
 import { litter, readEventsOf, snapshot } from "../helpers/snapshot.js";
 
@@ -15,7 +15,7 @@ const AWAITED = "q-2026-09-02-003";
 let p: Project;
 afterEach(() => p?.cleanup());
 
-const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: p.dir, env });
+const run = (args: string[], env: Record<string, string> = {}) => runMain(args, { cwd: p.dir, env });
 
 /** Run, and check the exit code, that stdout is empty and that nothing under .devrites changed. */
 async function refused(args: string[], exit: number, env: Record<string, string> = {}) {

@@ -1,10 +1,10 @@
-// `state resolve` through the built CLI: retries are safe (identical re-runs change nothing,
+// `state resolve` in main() (smoke.test.ts spawns the CLI): retries are safe (identical re-runs change nothing,
 // a half-finished commit is repaired), output shapes for people and for --json, and file
 // modes kept.
 
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, T } from "../helpers/cli.js";
+import { T, runMain } from "../helpers/cli.js";
 import { projectFromFixture, type Project } from "../helpers/project.js";
 import { litter, readEventsOf, snapshot } from "../helpers/snapshot.js";
 
@@ -15,7 +15,7 @@ const ANSWER = "Keep one release, drop in follow-up";
 let p: Project;
 afterEach(() => p?.cleanup());
 
-const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { cwd: p.dir, env });
+const run = (args: string[], env: Record<string, string> = {}) => runMain(args, { cwd: p.dir, env });
 
 describe("identical re-runs", () => {
   it.each([

@@ -1,4 +1,4 @@
-// `status` through the built CLI, pinned by golden files: test/golden-status/<case>/input is
+// `status` in main() (smoke.test.ts spawns the CLI), pinned by golden files: test/golden-status/<case>/input is
 // copied to a fresh project, `status` runs there with TZ=UTC (resume times are shown in the
 // reader's zone) and its stdout must equal expected.txt byte for byte. UPDATE_GOLDEN=1
 // rewrites expected.txt instead (review the diff before committing it).
@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, runMain } from "../helpers/cli.js";
+import { runMain } from "../helpers/cli.js";
 import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
 import { ptyRunner, runInPty } from "../helpers/pty.js";
 
@@ -36,7 +36,7 @@ describe("status golden files", () => {
   it.each(CASES)("%s: stdout equals expected.txt, exit 0, nothing written", async (name) => {
     const p = copyCase(name);
     const before = snapshot(p);
-    const r = await runCli(["status"], { cwd: p.dir, env: UTC });
+    const r = await runMain(["status"], { cwd: p.dir, env: UTC });
     expect(r.exit, r.stderr).toBe(0);
     expect(r.stderr).toBe("");
     const expectedFile = path.join(GOLDEN, name, "expected.txt");
@@ -47,7 +47,7 @@ describe("status golden files", () => {
 
   it.each(CASES)("%s: readable at 80 columns, no colour without a terminal", async (name) => {
     const p = copyCase(name);
-    const r = await runCli(["status"], { cwd: p.dir, env: { ...UTC, NO_COLOR: undefined } });
+    const r = await runMain(["status"], { cwd: p.dir, env: { ...UTC, NO_COLOR: undefined } });
     expect(r.stdout).not.toContain("\u001b[");
     for (const line of r.stdout.split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
   });
@@ -57,13 +57,13 @@ describe("status details", () => {
   it("the resume time is UTC HH:MM in every reader's zone, named, the summary a pause writes into next_action", async () => {
     const p = copyCase("paused-reason");
     for (const env of [UTC, { TZ: "America/New_York" }, { TZ: "Asia/Tokyo" }]) {
-      expect((await runCli(["status"], { cwd: p.dir, env })).stdout).toContain("Paused: subscription usage cap reached, resumes 14:50 UTC\n");
+      expect((await runMain(["status"], { cwd: p.dir, env })).stdout).toContain("Paused: subscription usage cap reached, resumes 14:50 UTC\n");
     }
   });
 
   it("a resume time on another day than now shows its date", async () => {
     const p = copyCase("paused-reason");
-    const r = await runCli(["status"], { cwd: p.dir, env: { ...UTC, DEVRITES_NOW: "2026-07-19T22:00:00Z" } });
+    const r = await runMain(["status"], { cwd: p.dir, env: { ...UTC, DEVRITES_NOW: "2026-07-19T22:00:00Z" } });
     expect(r.stdout).toContain("resumes 2026-07-20 14:50 UTC\n");
   });
 
@@ -71,34 +71,34 @@ describe("status details", () => {
     const p = copyCase("paused-reason");
     const file = ".devrites/work/billing-export/state.md";
     p.write(file, p.read(file).replace("| pause_reason | usage_cap |", "| pause_reason | credentials |").replace(/\| resumes_at .*\n/, ""));
-    const r = await runCli(["status"], { cwd: p.dir, env: UTC });
+    const r = await runMain(["status"], { cwd: p.dir, env: UTC });
     expect(r.stdout).toContain("Paused: credentials missing or rejected\n");
     expect(r.stdout).toContain("  Resume with: devrites-engine state resume\n");
   });
 
   it("a pipe gets no colour even without NO_COLOR", async () => {
     const p = copyCase("paused-question");
-    const plain = await runCli(["status"], { cwd: p.dir, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });
+    const plain = await runMain(["status"], { cwd: p.dir, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });
     expect(plain.stdout).not.toContain("\u001b[");
   });
 
   it("no workspace is exit 2", async () => {
     project = makeProject({});
-    const r = await runCli(["status"], { cwd: project.dir });
+    const r = await runMain(["status"], { cwd: project.dir });
     expect(r.exit).toBe(2);
     expect(r.stdout).toBe("");
   });
 
   it("an extra argument is exit 5", async () => {
     const p = copyCase("hitl");
-    expect((await runCli(["status", "now"], { cwd: p.dir })).exit).toBe(5);
+    expect((await runMain(["status", "now"], { cwd: p.dir })).exit).toBe(5);
   });
 
   it("a schema-2 workspace still shows its status (read-only commands skip the schema gate) with the check warning", async () => {
     const p = copyCase("hitl");
     const file = ".devrites/work/csv-export/state.md";
     p.write(file, p.read(file).replace("| schema | 4 |\n", ""));
-    const r = await runCli(["status"], { cwd: p.dir, env: UTC });
+    const r = await runMain(["status"], { cwd: p.dir, env: UTC });
     expect(r.exit, r.stderr).toBe(0);
     expect(r.stdout).toContain("state.md:1:1 error state-schema");
   });
@@ -109,7 +109,7 @@ describe("status --json", () => {
 
   it.each(CASES)("%s: one object with every documented key, whatever the state", async (name) => {
     const p = copyCase(name);
-    const r = await runCli(["status", "--json"], { cwd: p.dir, env: UTC });
+    const r = await runMain(["status", "--json"], { cwd: p.dir, env: UTC });
     expect(r.exit, r.stderr).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(Object.keys(j).sort()).toEqual(KEYS);
@@ -121,7 +121,7 @@ describe("status --json", () => {
   });
 
   it("paused on a question: the awaited question with gate, options and proposed answer", async () => {
-    const j = JSON.parse((await runCli(["status", "--json"], { cwd: copyCase("paused-question").dir })).stdout);
+    const j = JSON.parse((await runMain(["status", "--json"], { cwd: copyCase("paused-question").dir })).stdout);
     expect(j).toMatchObject({
       workspace: "session-token-rotation", phase: "build", status: "awaiting_human", next_action: '/rite-resolve q-2026-09-02-003 "<answer>"',
       pause: null,
@@ -143,7 +143,7 @@ describe("status --json", () => {
   });
 
   it("paused for a reason: code, summary, detail and the stored UTC resumes_at", async () => {
-    const j = JSON.parse((await runCli(["status", "--json"], { cwd: copyCase("paused-reason").dir, env: UTC })).stdout);
+    const j = JSON.parse((await runMain(["status", "--json"], { cwd: copyCase("paused-reason").dir, env: UTC })).stdout);
     expect(j.awaiting).toEqual([]);
     expect(j.pause).toEqual({
       reason: "usage_cap", summary: "subscription usage cap reached, resumes 14:50 UTC",
@@ -152,13 +152,13 @@ describe("status --json", () => {
   });
 
   it("AFK: slices left of the cap, review queue against its cap, allowed gates", async () => {
-    const j = JSON.parse((await runCli(["status", "--json"], { cwd: copyCase("afk").dir })).stdout);
+    const j = JSON.parse((await runMain(["status", "--json"], { cwd: copyCase("afk").dir })).stdout);
     expect(j.mode).toEqual({ mode: "afk", slices_remaining: 2, slices_source: "counter", max_slices: 10, review_queue: 3, max_review_queue: 8, allow_gates: ["advisory", "validating"] });
     expect(j.open_questions).toEqual({ validating: ["q-2026-07-20-001", "q-2026-07-20-002", "q-2026-07-20-004"] });
   });
 
   it("inconsistencies check would report appear as warning strings", async () => {
-    const j = JSON.parse((await runCli(["status", "--json"], { cwd: copyCase("inconsistent").dir })).stdout);
+    const j = JSON.parse((await runMain(["status", "--json"], { cwd: copyCase("inconsistent").dir })).stdout);
     expect(j.warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^state\.md:\d+:\d+ error awaiting-not-open /), expect.stringMatching(/^questions\.md:\d+:\d+ error open-gate-not-paused /)]));
   });
 });
@@ -182,13 +182,13 @@ describe("status's repair command", () => {
     const p = copyCase("inconsistent");
     const file = ".devrites/work/session-token-rotation/state.md";
     p.write(file, p.read(file).replace("| status | running |", "| status | awaiting_human |").replace(/\| resumes_at .*\n/, ""));
-    const shown = await runCli(["status"], { cwd: p.dir, env: UTC });
+    const shown = await runMain(["status"], { cwd: p.dir, env: UTC });
     const m = /devrites-engine (state resolve q-2026-09-02-003 --human)\n/.exec(shown.stdout);
     expect(m, shown.stdout).not.toBeNull();
-    const repair = await runCli(m![1]!.split(" "), { cwd: p.dir });
+    const repair = await runMain(m![1]!.split(" "), { cwd: p.dir });
     expect(repair.exit, repair.stderr).toBe(0);
     expect(repair.stdout).toBe("Resolved: q-2026-09-02-003\nStatus:   answered\nWorkspace: state.md updated.\n");
-    const after = await runCli(["status", "--json"], { cwd: p.dir });
+    const after = await runMain(["status", "--json"], { cwd: p.dir });
     const j = JSON.parse(after.stdout);
     expect(j.status).toBe("running");
     expect(j.awaiting).toEqual([]);
@@ -202,7 +202,7 @@ describe("status --markdown (a comment body for a ticket or pull request)", () =
     const qf = ".devrites/work/session-token-rotation/questions.md";
     p.write(qf, `${p.read(qf)}\n## q-2026-09-02-004\nstatus: open\ngate: blocking\nquestion: Rotate the *signing* key too?\nanswered_at:\nanswer:\n`);
     const before = snapshot(p);
-    const r = await runCli(["status", "--markdown"], { cwd: p.dir, env: UTC });
+    const r = await runMain(["status", "--markdown"], { cwd: p.dir, env: UTC });
     expect(r.exit, r.stderr).toBe(0);
     expect(r.stdout.split("\n")[0]).toBe("<!-- devrites:session-token-rotation:q-2026-09-02-003 -->");
     expect(r.stdout).toContain("**Question q-2026-09-02-003** (blocking · slice SLICE-003 · workspace session-token-rotation)\n");

@@ -1,10 +1,11 @@
 // Which workspace a command acts on (commands.md, Global behaviour): the nearest .devrites
 // walking up, --root and DEVRITES_ROOT, --workspace and DEVRITES_WORKSPACE over ACTIVE; and
-// the CLI's own exits for help, version and unknown commands.
+// the CLI's own exits for help, version and unknown commands (in main(); smoke.test.ts
+// spawns the CLI).
 
 import { afterEach, describe, expect, it } from "vitest";
 import { runInPty } from "../helpers/pty.js";
-import { runCli, T } from "../helpers/cli.js";
+import { T, runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { snapshot } from "../helpers/snapshot.js";
 
@@ -40,7 +41,7 @@ describe("workspace selection through the CLI", () => {
     ["--root over DEVRITES_ROOT", ".", ["--root", "."], { DEVRITES_ROOT: "other" }, "", "alpha"],
   ])("%s", async (_name, cwd, extra, env, prefix, slug) => {
     project();
-    const r = await runCli(["state", "resolve", ...extra, "q-1", "yes"], { cwd: p.path(cwd), env });
+    const r = await runMain(["state", "resolve", ...extra, "q-1", "yes"], { cwd: p.path(cwd), env });
     expect(r.exit).toBe(0);
     expect(answered(prefix, slug)).toBe(true);
     const all = [["", "alpha"], ["", "beta"], ["other/", "gamma"]].filter(([x, s]) => !(x === prefix && s === slug));
@@ -49,7 +50,7 @@ describe("workspace selection through the CLI", () => {
 
   it("options may come before the command words", async () => {
     project();
-    const r = await runCli(["--workspace", "beta", "state", "resolve", "q-1", "yes"], { cwd: p.dir });
+    const r = await runMain(["--workspace", "beta", "state", "resolve", "q-1", "yes"], { cwd: p.dir });
     expect(r.exit).toBe(0);
     expect(answered("", "beta")).toBe(true);
   });
@@ -57,7 +58,7 @@ describe("workspace selection through the CLI", () => {
   it("an unknown --workspace is exit 2 and writes nothing", async () => {
     project();
     const before = snapshot(p);
-    const r = await runCli(["state", "resolve", "--workspace", "delta", "q-1", "yes"], { cwd: p.dir });
+    const r = await runMain(["state", "resolve", "--workspace", "delta", "q-1", "yes"], { cwd: p.dir });
     expect(r.exit).toBe(2);
     expect(snapshot(p)).toEqual(before);
   });
@@ -69,7 +70,7 @@ describe("CLI exits", () => {
     [["state", "frobnicate"], 2, "unknown command: state frobnicate"],
   ])("%j is exit 2 naming the problem", async (args, exit, message) => {
     p = makeProject();
-    const r = await runCli(args, { cwd: p.dir });
+    const r = await runMain(args, { cwd: p.dir });
     expect(r.exit).toBe(exit);
     expect(r.stderr).toContain(message);
     expect(r.stdout).toBe("");
@@ -78,7 +79,7 @@ describe("CLI exits", () => {
   it.each([[["--help"]], [["-h"]], [["state", "resolve", "--help"]], [["--version"]], [["init", "--version"]]])("%j exits 0, prints on stdout and writes nothing", async (args) => {
     project();
     const before = snapshot(p);
-    const r = await runCli(args, { cwd: p.dir });
+    const r = await runMain(args, { cwd: p.dir });
     expect(r.exit).toBe(0);
     expect(r.stdout.length).toBeGreaterThan(0);
     expect(r.stderr).toBe("");
@@ -95,25 +96,25 @@ describe("CLI exits", () => {
 
   it("no arguments from a script stays exit 2 'no command given' with a hint that leads to the help", async () => {
     p = makeProject();
-    const r = await runCli([], { cwd: p.dir });
+    const r = await runMain([], { cwd: p.dir });
     expect(r).toEqual({ exit: 2, stdout: "", stderr: "devrites-engine: no command given\nhint: run devrites-engine --help for the list of commands\n" });
-    expect((await runCli(["--help"], { cwd: p.dir })).exit).toBe(0);
+    expect((await runMain(["--help"], { cwd: p.dir })).exit).toBe(0);
   });
 
   it("a typo of a command is exit 2 with the command it resembles", async () => {
     p = makeProject();
-    const r = await runCli(["stauts"], { cwd: p.dir });
+    const r = await runMain(["stauts"], { cwd: p.dir });
     expect(r).toEqual({ exit: 2, stdout: "", stderr: "devrites-engine: unknown command: stauts\nhint: did you mean devrites-engine status?\n" });
   });
 
   it("state resolve --help shows the resolve usage", async () => {
     p = makeProject();
-    expect((await runCli(["state", "resolve", "--help"], { cwd: p.dir })).stdout).toMatch(/^usage: devrites-engine state resolve /);
+    expect((await runMain(["state", "resolve", "--help"], { cwd: p.dir })).stdout).toMatch(/^usage: devrites-engine state resolve /);
   });
 
   it("--help after -- is an answer, not a request for help", async () => {
     project();
-    const r = await runCli(["state", "resolve", "q-1", "--", "--help"], { cwd: p.dir });
+    const r = await runMain(["state", "resolve", "q-1", "--", "--help"], { cwd: p.dir });
     expect(r.exit).toBe(0);
     expect(p.read(".devrites/work/alpha/questions.md")).toContain("answer: --help\n");
   });
@@ -127,7 +128,7 @@ describe("every edit is parsed back before anything is written", () => {
       ".devrites/work/feat/questions.md": "# Questions: feat\n",
     });
     const before = snapshot(p);
-    const r = await runCli(["state", "pause", "--reason", "approval", "--detail", "waiting on a | b"], { cwd: p.dir });
+    const r = await runMain(["state", "pause", "--reason", "approval", "--detail", "waiting on a | b"], { cwd: p.dir });
     expect(r.exit).toBe(5);
     expect(r.stderr).toContain('contains "|"');
     expect(snapshot(p)).toEqual(before);

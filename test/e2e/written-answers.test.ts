@@ -3,7 +3,7 @@
 // transcript through the built CLI, every other path through main() in-process.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, runMain, T } from "../helpers/cli.js";
+import { runMain, T } from "../helpers/cli.js";
 import { projectFromExample, type Project } from "../helpers/project.js";
 import { litter, readEventsOf, snapshot } from "../helpers/snapshot.js";
 import { ptyRunner, runInPty } from "../helpers/pty.js";
@@ -43,7 +43,7 @@ describe("the issue's transcript, as a person runs it", () => {
   it("write answer: in questions.md, check warns, state resolve <qid> ends with Resolved (exit 0), and check is clean", async () => {
     const p = example();
     writeAnswer(p, OTHER, `answer: ${ISSUE_ANSWER}`);
-    const cli = (args: string[]) => runCli(args, { cwd: p.dir });
+    const cli = (args: string[]) => runMain(args, { cwd: p.dir });
     const warned = await cli(["check"]);
     expect(warned.exit).toBe(0);
     expect(warned.stdout).toContain(`questions.md:28:9 warning question-open-with-answer ${OTHER} is open but already has an answer; make it count with devrites-engine state resolve ${OTHER} --human`);

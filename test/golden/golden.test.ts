@@ -2,11 +2,12 @@
 // `args.json` ({invariant, args, exit, env?, cwd?}), `expected/` (the files that must
 // change, byte for byte) and optionally `stdout.txt` / `stderr.txt`. Every input file not
 // in expected/ must be unchanged, and no other file (temp, journal, lock) may appear.
+// Commands run in-process (main()); test/e2e/smoke.test.ts ties main() to the built bundle.
 
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { listFiles, normalizeEvents } from "../helpers/snapshot.js";
 
@@ -49,7 +50,7 @@ describe("golden cases", () => {
       const expectedDir = path.join(caseDir, "expected");
       p = makeProject();
       fs.cpSync(inputDir, p.dir, { recursive: true });
-      const r = await runCli(spec.args, { cwd: path.join(p.dir, spec.cwd ?? "."), env: spec.env ?? {} });
+      const r = await runMain(spec.args, { cwd: path.join(p.dir, spec.cwd ?? "."), env: spec.env ?? {} });
       expect({ exit: r.exit, stderr: r.exit === spec.exit ? "" : r.stderr }).toEqual({ exit: spec.exit, stderr: "" });
       for (const stream of ["stdout", "stderr"] as const) {
         const f = path.join(caseDir, `${stream}.txt`);

@@ -1,5 +1,6 @@
-// Differential: the same scenarios through the CLI (`--json`, spawned) and through the MCP
-// tools (in process) in fresh copies give identical JSON, exit codes and files (events.jsonl
+// Differential: the same scenarios through the CLI (`--json`, main() in-process; the bundle
+// is test/e2e/smoke.test.ts's) and through the MCP tools (in process) in fresh copies give
+// identical JSON, exit codes and files (events.jsonl
 // compared with its random ids normalised). Scenarios are our own, plus every public
 // conformance case whose steps the tools can express.
 
@@ -7,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/cli/argv.js";
-import { runCli, T } from "../helpers/cli.js";
+import { runMain, T } from "../helpers/cli.js";
 import { call, connectInProcess } from "../helpers/mcp.js";
 import { makeProject, REPO_DIR } from "../helpers/project.js";
 
@@ -167,7 +168,7 @@ async function runBoth(s: Scenario): Promise<void> {
       const t = toolFor(step.args)!;
       const cwdA = path.join(a.dir, step.cwd ?? "");
       // --json first: after a `--` it would be an answer word.
-      const cli = await runCli(["--json", ...step.args], { cwd: cwdA, env });
+      const cli = await runMain(["--json", ...step.args], { cwd: cwdA, env });
       const cwdB = path.join(b.dir, step.cwd ?? "");
       const baseEnv: Record<string, string> = {};
       for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("DEVRITES_")) baseEnv[k] = v;

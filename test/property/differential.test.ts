@@ -18,8 +18,10 @@ import { describe, expect, it } from "vitest";
 import { viewOf } from "../../src/documents/markdown-view.js";
 import { MUTATIONS, makeRng, markdownDocument, suiteSeed, validDocument, DOCUMENT_KINDS, type Rng } from "../helpers/generate.js";
 import { REPO_DIR } from "../helpers/project.js";
+import { caseCount } from "../helpers/counts.js";
 
-const GENERATED = Number(process.env.DEVRITES_DIFFERENTIAL_CASES ?? 1500);
+/** 500 in `npm test`, 1,500 in `npm run test:full`; DEVRITES_DIFFERENTIAL_CASES sets any count. */
+const GENERATED = caseCount("DEVRITES_DIFFERENTIAL_CASES", 500, 1500);
 const SEED = suiteSeed(0xd1ff);
 
 interface MdNode {

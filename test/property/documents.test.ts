@@ -15,8 +15,10 @@ import { applyEdits } from "../../src/documents/text-edit.js";
 import { planResolve } from "../../src/domain/resolve-question.js";
 import { EngineError } from "../../src/errors.js";
 import { DOCUMENT_KINDS, makeRng, mutate, suiteSeed, validDocument, words, type DocumentKind } from "../helpers/generate.js";
+import { caseCount } from "../helpers/counts.js";
 
-const CASES = Number(process.env.DEVRITES_PROPERTY_CASES ?? 2500);
+/** 1,000 in `npm test`, 2,500 in `npm run test:full`; DEVRITES_PROPERTY_CASES sets any count. */
+const CASES = caseCount("DEVRITES_PROPERTY_CASES", 1000, 2500);
 const SEED = suiteSeed(20_260_720);
 const NOW = new Date("2026-07-20T10:00:00Z");
 

@@ -14,8 +14,10 @@ import { parseQuestions } from "../../src/documents/questions/parse-questions.js
 import { planResolve, type ResolveEntry } from "../../src/domain/resolve-question.js";
 import { EngineError } from "../../src/errors.js";
 import { makeRng, mutate, questionsFile, stateFile, suiteSeed, words, type Rng } from "../helpers/generate.js";
+import { caseCount } from "../helpers/counts.js";
 
-const CASES = Number(process.env.DEVRITES_PROPERTY_CASES ?? 2500) / 2;
+/** Half of DEVRITES_PROPERTY_CASES: 500 in `npm test`, 1,250 in `npm run test:full`. */
+const CASES = Math.floor(caseCount("DEVRITES_PROPERTY_CASES", 1000, 2500) / 2);
 const SEED = suiteSeed(0xb10c);
 const NOW = new Date("2026-07-20T10:00:00Z");
 

@@ -6,8 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { fieldValueAt, parseQuestions, readFieldLines } from "../../src/documents/questions/parse-questions.js";
 import { makeRng, mutate, questionsFile, suiteSeed, words } from "../helpers/generate.js";
+import { caseCount } from "../helpers/counts.js";
 
-const CASES = Number(process.env.DEVRITES_PROPERTY_CASES ?? 2500) / 2;
+/** Half of DEVRITES_PROPERTY_CASES: 200 in `npm test`, 1,250 in `npm run test:full`. */
+const CASES = Math.floor(caseCount("DEVRITES_PROPERTY_CASES", 400, 2500) / 2);
 const SEED = suiteSeed(0xf1e1d);
 const KEYS = ["status", "answer", "answered_at", "answered_by", "options", "proposed", "gate", "question", "slice", "route", "raised_at", "Status", "answer_", "x-y", "not a key", "", "q"];
 

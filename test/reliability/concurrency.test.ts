@@ -1,7 +1,8 @@
 // No lost updates (spec README, "Quality bars"): 16 processes resolve 20 distinct questions each
 // at the same time against one workspace — as 16 batch processes of 20 entries, and as 16 workers
 // running 20 single resolves each (320 processes). Every answer lands exactly once, and the final
-// files are byte-identical to resolving the same 320 questions one after another.
+// files are byte-identical to resolving the same questions one after another. `npm test` runs
+// 4 × 5 (DEVRITES_CONCURRENCY_WORKERS / _PER_WORKER); `npm run test:full` the full 16 × 20.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -11,11 +12,13 @@ import { fieldValue, parseQuestions, statusOf } from "../../src/documents/questi
 import { parseState } from "../../src/documents/state/parse-state.js";
 import { T, runCli } from "../helpers/cli.js";
 import { makeProject } from "../helpers/project.js";
+import { caseCount } from "../helpers/counts.js";
 import { makeRng, questionsFile, stateFile, suiteSeed } from "../helpers/generate.js";
 
 const W = ".devrites/work/feat";
-const WORKERS = 16;
-const PER_WORKER = 20;
+const WORKERS = caseCount("DEVRITES_CONCURRENCY_WORKERS", 4, 16);
+const PER_WORKER = caseCount("DEVRITES_CONCURRENCY_PER_WORKER", 5, 20);
+const TOTAL = WORKERS * PER_WORKER;
 const SEED = suiteSeed(16_20);
 /**
  * 16 contenders on one lock: on an overloaded machine a waiter can exceed the default 30 s lock
@@ -30,26 +33,29 @@ interface Job {
   /** The same resolution as a batch line. */
   line: string;
   entry: ResolveEntry;
+  /** Answered with --human (single resolves only; a batch line has no such flag). */
+  human: boolean;
 }
 
-/** The command for one question: mostly answers, some drops. */
+/** The command for one question: mostly answers, some drops, every third answer --human. */
 function jobFor(qid: string, worker: number, k: number): Job {
   if (k % 7 === 3) {
     const reason = `superseded (worker ${worker})`;
-    return { qid, args: ["state", "resolve", "--drop", qid, reason], line: `--drop ${qid}: ${reason}`, entry: { qid, kind: "drop", source: { kind: "text", text: reason } } };
+    return { qid, args: ["state", "resolve", "--drop", qid, reason], line: `--drop ${qid}: ${reason}`, entry: { qid, kind: "drop", source: { kind: "text", text: reason } }, human: false };
   }
   const answer = `answer ${k} from worker ${worker} for ${qid}`;
-  return { qid, args: ["state", "resolve", qid, answer], line: `${qid}: ${answer}`, entry: { qid, kind: "answer", source: { kind: "text", text: answer } } };
+  const human = k % 3 === 1;
+  return { qid, args: ["state", "resolve", ...(human ? ["--human"] : []), qid, answer], line: `${qid}: ${answer}`, entry: { qid, kind: "answer", source: { kind: "text", text: answer } }, human };
 }
 
 describe.each([
-  { mode: "16 batch processes of 20 entries", batch: true },
-  { mode: "16 workers × 20 single resolves (320 processes)", batch: false },
-])("16 processes resolving 20 distinct questions each, at once: $mode", ({ batch }) => {
+  { mode: `${WORKERS} batch processes of ${PER_WORKER} entries`, batch: true },
+  { mode: `${WORKERS} workers × ${PER_WORKER} single resolves (${TOTAL} processes)`, batch: false },
+])(`${WORKERS} processes resolving ${PER_WORKER} distinct questions each, at once: $mode`, ({ batch }) => {
   const rng = makeRng(SEED);
-  // 320 target questions plus answered/dropped history and markdown noise around them.
-  const q = questionsFile(rng, { count: 360, open: 340, noise: 0.05 });
-  const targets = rng.shuffle(q.open).slice(0, WORKERS * PER_WORKER);
+  // The target questions plus answered/dropped history and markdown noise around them.
+  const q = questionsFile(rng, { count: TOTAL + 40, open: TOTAL + 20, noise: 0.05 });
+  const targets = rng.shuffle(q.open).slice(0, TOTAL);
   const awaited = targets[rng.int(0, targets.length - 1)]!;
   const state = stateFile(rng, { form: "table", awaiting: awaited, phase: "build" });
   const project = makeProject({ ".devrites/ACTIVE": "feat\n", [`${W}/questions.md`]: q.text, [`${W}/state.md`]: state });
@@ -80,7 +86,7 @@ describe.each([
     let refQ = q.text;
     let refS = state;
     for (const job of workers.flat()) {
-      const plan = planResolve({ slug: "feat", questions: refQ, state: refS, decisions: undefined }, { entries: [job.entry], human: false, recordDecision: false, now: new Date(T) });
+      const plan = planResolve({ slug: "feat", questions: refQ, state: refS, decisions: undefined }, { entries: [job.entry], human: !batch && job.human, recordDecision: false, now: new Date(T) });
       refQ = plan.questions ?? refQ;
       refS = plan.state ?? refS;
     }
@@ -88,7 +94,7 @@ describe.each([
     expect(project.read(`${W}/state.md`), `seed ${SEED}`).toBe(refS);
   }, 600_000);
 
-  it("320/320 questions are resolved with their own answer, and every other question is still open", () => {
+  it(`${TOTAL}/${TOTAL} questions are resolved with their own answer, and every other question is still open`, () => {
     const doc = parseQuestions(project.read(`${W}/questions.md`));
     let resolved = 0;
     for (const job of workers.flat()) {
@@ -98,9 +104,10 @@ describe.each([
       expect(statusOf(b), job.qid).toBe(job.entry.kind === "answer" ? "answered" : "dropped");
       expect(fieldValue(b, "answer"), job.qid).toBe((job.entry.source as { text: string }).text);
       expect(fieldValue(b, "answered_at"), job.qid).toBe(T);
+      expect(fieldValue(b, "answered_by"), job.qid).toBe(!batch && job.human ? "human" : undefined);
       resolved++;
     }
-    expect(resolved).toBe(320);
+    expect(resolved).toBe(TOTAL);
     const targetSet = new Set(targets);
     const stillOpen = doc.blocks.filter((b) => statusOf(b) === "open").map((b) => b.id);
     expect(stillOpen.sort()).toEqual(q.open.filter((id) => !targetSet.has(id)).sort());

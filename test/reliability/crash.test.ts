@@ -10,11 +10,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fieldValue, parseQuestions, statusOf } from "../../src/documents/questions/parse-questions.js";
 import { parseState } from "../../src/documents/state/parse-state.js";
-import { T, runCli } from "../helpers/cli.js";
+import { T, runCli, runMain } from "../helpers/cli.js";
+import { caseCount } from "../helpers/counts.js";
 import { CLI_PATH } from "../helpers/project.js";
 import { decisionsFile, makeRng, questionsFile, stateFile, suiteSeed, words, type Rng } from "../helpers/generate.js";
 
-const ITERATIONS = Number(process.env.DEVRITES_CRASH_ITERATIONS ?? 80);
+/** 24 kills in `npm test` (enough that some land before, inside and after a commit), 80 in `npm run test:full`. */
+const ITERATIONS = caseCount("DEVRITES_CRASH_ITERATIONS", 24, 80);
 const SEED = suiteSeed(0xc0ffee);
 const WS = ".devrites/work/feat";
 const FILES = ["questions.md", "state.md", "decisions.md"] as const;
@@ -207,8 +209,9 @@ describe(`SIGKILL at random points (${ITERATIONS} iterations, seed ${SEED})`, ()
       if (litter(dir).length > 0) outcomes.midCommit++;
 
       // The next command (read-only, or a dry run) must finish or discard the interrupted commit.
+      // Only the killed command needs a process; the next one and the re-run run main() in-process.
       const next = readOnly.length > 0 && rng.chance(0.5) ? rng.pick(readOnly) : ["state", "resolve", "--batch", "probe.txt", "--dry-run"];
-      const n = await runCli(next, { cwd: dir });
+      const n = await runMain(next, { cwd: dir });
       expect(n.exit, `${where}; next command ${next.join(" ")}: ${n.stderr}`).toBe(0);
       expect(litter(dir), `${where}; after ${next.join(" ")}`).toEqual([]);
 
@@ -223,7 +226,7 @@ describe(`SIGKILL at random points (${ITERATIONS} iterations, seed ${SEED})`, ()
       expect(recorded.length, `${where}: resolution events after recovery`).toBe(isNew ? op.targets.length : 0);
 
       // An identical re-run is safe: exit 0, the uninterrupted result, each answer recorded once.
-      const again = await runCli(op.args, { cwd: dir });
+      const again = await runMain(op.args, { cwd: dir });
       expect(again.exit, `${where}; re-run: ${again.stderr}`).toBe(0);
       expect(same(snapshot(dir), op.ref!), `${where}: the re-run's files differ from an uninterrupted run`).toBe(true);
       const final = resolutions(dir);

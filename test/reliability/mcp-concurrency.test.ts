@@ -1,28 +1,31 @@
 // No lost updates through the MCP server: 16 concurrent clients × 20 resolves through one
 // server, while CLI processes resolve other questions of the same workspace. 320/320 answered,
-// every CLI answer too, the files parse, and no temp, journal or lock file is left.
+// every CLI answer too, the files parse, and no temp, journal or lock file is left. `npm test`
+// runs 4 clients × 5 and 2 CLI workers × 3; `npm run test:full` the full counts.
 
 import fs from "node:fs";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { fieldValue, parseQuestions, statusOf } from "../../src/documents/questions/parse-questions.js";
 import { parseState } from "../../src/documents/state/parse-state.js";
 import { runCli } from "../helpers/cli.js";
+import { caseCount } from "../helpers/counts.js";
 import { makeRng, questionsFile, stateFile, suiteSeed } from "../helpers/generate.js";
 import { call, connectInProcess, connectSpawned, serverTempDirs } from "../helpers/mcp.js";
 import { makeProject } from "../helpers/project.js";
 import { litter } from "../helpers/snapshot.js";
 
 const W = ".devrites/work/feat";
-const CLIENTS = 16;
-const PER_CLIENT = 20;
-const CLI_PROCESSES = 4;
-const PER_CLI = 5;
+const CLIENTS = caseCount("DEVRITES_MCP_CLIENTS", 4, 16);
+const PER_CLIENT = caseCount("DEVRITES_MCP_PER_CLIENT", 5, 20);
+const CLI_PROCESSES = caseCount("DEVRITES_MCP_CLI_PROCESSES", 2, 4);
+const PER_CLI = caseCount("DEVRITES_MCP_PER_CLI", 3, 5);
+const N = CLIENTS * PER_CLIENT;
 /** As in concurrency.test.ts: on a loaded machine a waiter may pass 30 s; this test is about lost updates. */
 const LOCK_ENV = { DEVRITES_LOCK_TIMEOUT_MS: "600000" };
 
 function setup(seed: number) {
   const rng = makeRng(suiteSeed(seed));
-  const q = questionsFile(rng, { count: 380, open: 360, noise: 0.05 });
+  const q = questionsFile(rng, { count: N + CLI_PROCESSES * PER_CLI + 40, open: N + CLI_PROCESSES * PER_CLI + 20, noise: 0.05 });
   const targets = rng.shuffle(q.open).slice(0, CLIENTS * PER_CLIENT + CLI_PROCESSES * PER_CLI);
   const state = stateFile(rng, { form: "table", awaiting: targets[0]!, phase: "build" });
   const project = makeProject({ ".devrites/ACTIVE": "feat\n", [`${W}/questions.md`]: q.text, [`${W}/state.md`]: state });
@@ -57,8 +60,8 @@ function expectAllAnswered(dir: string, read: (rel: string) => string, targets: 
   for (const l of events) JSON.parse(l);
 }
 
-describe("mcp: 16 concurrent clients × 20 resolves plus CLI processes on one workspace", () => {
-  it("through one spawned server (16 concurrent callers on its stdio): 320/320 and every CLI answer land", async () => {
+describe(`mcp: ${CLIENTS} concurrent clients × ${PER_CLIENT} resolves plus CLI processes on one workspace`, () => {
+  it(`through one spawned server (${CLIENTS} concurrent callers on its stdio): ${N}/${N} and every CLI answer land`, async () => {
     const { project, tmp, mcpJobs, cliJobs, targets } = setup(15_01);
     onTestFinished(() => project.cleanup());
     const { client } = await connectSpawned(project.dir, { ...LOCK_ENV, TMPDIR: tmp });
@@ -80,7 +83,7 @@ describe("mcp: 16 concurrent clients × 20 resolves plus CLI processes on one wo
     expect(serverTempDirs(tmp)).toEqual([]);
   });
 
-  it("through 16 SDK clients on in-process servers sharing one event loop: 320/320 and every CLI answer land", async () => {
+  it(`through ${CLIENTS} SDK clients on in-process servers sharing one event loop: ${N}/${N} and every CLI answer land`, async () => {
     const { project, tmp, mcpJobs, cliJobs, targets } = setup(15_02);
     onTestFinished(() => project.cleanup());
     const servers = await Promise.all(mcpJobs.map(() => connectInProcess({ cwd: project.dir, root: project.dir, env: LOCK_ENV, tmpdir: tmp })));

@@ -1,5 +1,6 @@
 // Exactly-once charges (commands.md, `budget spend`): processes that spend the same slice at
 // the same moment charge it once; the counter drops by one per distinct slice, never more.
+// (The e2e budget suite's concurrent spends were this test again; it is the one kept.)
 
 import { afterAll, describe, expect, it } from "vitest";
 import { parseState } from "../../src/documents/state/parse-state.js";
@@ -10,19 +11,6 @@ import { makeRng, stateFile } from "../helpers/generate.js";
 const W = ".devrites/work/feat";
 const SENTINEL = "max_slices: 10\nmax_agents: 32\nmax_minutes: 120\nmax_review_queue: 8\n";
 
-/** True while `budget spend` is still the scaffold's placeholder in the CLI under test. */
-async function spendIsPlaceholder(): Promise<boolean> {
-  const p = makeProject();
-  try {
-    const r = await runCli(["budget", "spend", "SLICE-001"], { cwd: p.dir });
-    return `${r.stdout}${r.stderr}`.includes("not implemented yet");
-  } finally {
-    p.cleanup();
-  }
-}
-
-const placeholder = await spendIsPlaceholder();
-
 describe("concurrent spends of one slice", () => {
   const project = makeProject({
     ".devrites/ACTIVE": "feat\n",
@@ -32,9 +20,8 @@ describe("concurrent spends of one slice", () => {
   });
   afterAll(() => project.cleanup());
 
-  // Skipped only while the CLI under test still has the scaffold's placeholder for `budget spend`.
-  it.skipIf(placeholder)(
-    `${placeholder ? "[skipped: budget spend is not implemented in this build] " : ""}two processes spending the same slice charge it once; 2–4 racers per slice over 4 slices charge 4 in total`,
+  it(
+    "two processes spending the same slice charge it once; 2–4 racers per slice over 4 slices charge 4 in total",
     async () => {
       const racers = [2, 3, 4, 2];
       const outcomes: { slice: string; exit: number; out: string }[] = [];

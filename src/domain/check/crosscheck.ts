@@ -26,11 +26,20 @@ interface CrossCheckResult {
   note: string | undefined;
 }
 
+/** The two size bounds; tests pass small ones so they need not feed remark the full budget. */
+export interface CrossCheckLimits {
+  maxBytes: number;
+  maxSectionBytes: number;
+}
+
+const DEFAULT_LIMITS: CrossCheckLimits = { maxBytes: CROSSCHECK_MAX_BYTES, maxSectionBytes: CROSSCHECK_MAX_SECTION_BYTES };
+
 /** Compare engine and reference readings of `view`, one level-1/2 section at a time. */
-export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn): CrossCheckResult {
+export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn, limits: CrossCheckLimits = DEFAULT_LIMITS): CrossCheckResult {
+  const { maxBytes, maxSectionBytes } = limits;
   const starts = [0, ...view.headings.filter((h) => h.level <= 2 && h.index > 0).map((h) => h.index)];
   const diagnostics: Diagnostic[] = [];
-  let budget = CROSSCHECK_MAX_BYTES;
+  let budget = maxBytes;
   let checked = 0;
   let skippedLarge = 0;
   // An empty file (or an empty first section) has nothing to compare: not "0 of 1 checked".
@@ -50,7 +59,7 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn)
     const startOffset = view.lineStart(from);
     const endOffset = to < view.lineCount ? view.lineStart(to) : view.text.length;
     const size = endOffset - startOffset;
-    if (size > CROSSCHECK_MAX_SECTION_BYTES) {
+    if (size > maxSectionBytes) {
       skippedLarge++;
       continue;
     }
@@ -60,7 +69,7 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn)
     // The budget counts every byte handed to remark, context included.
     const prevFrom = s > 0 ? starts[s - 1]! : from;
     const prevOffset = view.lineStart(prevFrom);
-    const ctxFrom = startOffset - prevOffset <= CROSSCHECK_MAX_SECTION_BYTES ? prevFrom : from;
+    const ctxFrom = startOffset - prevOffset <= maxSectionBytes ? prevFrom : from;
     const windowStart = view.lineStart(ctxFrom);
     if (endOffset - windowStart > budget) break;
     budget -= endOffset - windowStart;
@@ -91,7 +100,7 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn)
   const total = starts.length - empty;
   const note =
     checked < total
-      ? `${file}: too large to cross-check in full: ${checked} of ${total} sections compared with CommonMark (limits: ${CROSSCHECK_MAX_BYTES / 1024} KiB per file, ${CROSSCHECK_MAX_SECTION_BYTES / 1024} KiB per section${skippedLarge > 0 ? `; ${skippedLarge} larger section(s) skipped` : ""})`
+      ? `${file}: too large to cross-check in full: ${checked} of ${total} sections compared with CommonMark (limits: ${maxBytes / 1024} KiB per file, ${maxSectionBytes / 1024} KiB per section${skippedLarge > 0 ? `; ${skippedLarge} larger section(s) skipped` : ""})`
       : undefined;
   return { diagnostics, sectionsChecked: checked, sectionsTotal: total, note };
 }

@@ -9,6 +9,8 @@ import { markdownOutline } from "../../../src/adapters/remark.js";
 import { expectSilent, expectTriggers } from "./assert-rule.js";
 import { CROSSCHECK_CASES } from "./rule-cases.js";
 
+/** Small bounds, so the size tests hand remark kilobytes, not the real 64 KiB. */
+const LIMITS = { maxBytes: 8 * 1024, maxSectionBytes: 2 * 1024 };
 const block = (n: number) => `## q-${n}\nstatus: open\ngate: advisory\nquestion: Is option ${n} fine?\noptions: |\n  1. Yes (Recommended) — simple\n  2. No — costly\n\n`;
 
 describe("crosscheck", () => {
@@ -27,11 +29,19 @@ describe("crosscheck", () => {
     expect(r.sectionsChecked).toBe(r.sectionsTotal);
   });
 
+  it("the bounds are 64 KiB per file and 32 KiB per section unless a caller passes others", () => {
+    expect([CROSSCHECK_MAX_BYTES, CROSSCHECK_MAX_SECTION_BYTES]).toEqual([64 * 1024, 32 * 1024]);
+    const huge = "## q-1\n" + "question: long\n".repeat(Math.ceil(LIMITS.maxSectionBytes / 15) + 10);
+    const text = "# Q\n\n" + huge + block(2);
+    expect(crossCheck(viewOf(text), "questions.md", markdownOutline).note).toBeUndefined();
+    expect(crossCheck(viewOf(text), "questions.md", markdownOutline, LIMITS).note).toContain("(limits: 8 KiB per file, 2 KiB per section; 1 larger section(s) skipped)");
+  });
+
   it("a file over the per-file limit is compared up to the limit and says so in a note", () => {
     const one = block(1).length;
-    const count = Math.ceil((CROSSCHECK_MAX_BYTES * 1.5) / one);
+    const count = Math.ceil((LIMITS.maxBytes * 1.5) / one);
     const text = "# Questions\n\n" + Array.from({ length: count }, (_, i) => block(i + 1)).join("");
-    const r = crossCheck(viewOf(text), "questions.md", markdownOutline);
+    const r = crossCheck(viewOf(text), "questions.md", markdownOutline, LIMITS);
     expect(r.sectionsTotal).toBe(count + 1);
     expect(r.sectionsChecked).toBeLessThan(r.sectionsTotal);
     expect(r.sectionsChecked).toBeGreaterThan(0);
@@ -39,20 +49,22 @@ describe("crosscheck", () => {
   });
 
   it("a single section over the per-section limit is skipped and counted in the note", () => {
-    const huge = "## q-1\n" + "question: long\n".repeat(Math.ceil(CROSSCHECK_MAX_SECTION_BYTES / 15) + 10);
-    const r = crossCheck(viewOf("# Q\n\n" + huge + block(2)), "questions.md", markdownOutline);
+    const huge = "## q-1\n" + "question: long\n".repeat(Math.ceil(LIMITS.maxSectionBytes / 15) + 10);
+    const r = crossCheck(viewOf("# Q\n\n" + huge + block(2)), "questions.md", markdownOutline, LIMITS);
     expect(r.sectionsChecked).toBe(2);
     expect(r.note).toContain("1 larger section(s) skipped");
   });
 
   it("the reference parser is handed at most the per-file budget in total, context included", () => {
     const seen: number[] = [];
-    const count = Math.ceil((CROSSCHECK_MAX_BYTES * 3) / block(1).length);
+    const count = Math.ceil((LIMITS.maxBytes * 3) / block(1).length);
     const text = "# Questions\n\n" + Array.from({ length: count }, (_, i) => block(i + 1)).join("");
     crossCheck(viewOf(text), "questions.md", (t) => {
       seen.push(t.length);
       return markdownOutline(t);
-    });
-    expect(seen.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(CROSSCHECK_MAX_BYTES);
+    }, LIMITS);
+    const handed = seen.reduce((a, b) => a + b, 0);
+    expect(handed).toBeLessThanOrEqual(LIMITS.maxBytes);
+    expect(handed).toBeGreaterThan(LIMITS.maxBytes / 2);
   });
 });
