@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
+import vm from "node:vm";
 import type { Io } from "../io.js";
 import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../adapters/mcp-sdk.js";
 import { TOOLS, type Invocation } from "./tools.js";
@@ -24,9 +25,19 @@ export interface EngineServerOptions {
   version: string;
   /** Where batch temp dirs go (default: the OS temp dir, never inside .devrites). */
   tmpdir?: string;
+  /** Called after each tool call has replied (the stdio server's periodic full GC). */
+  afterCall?: () => void;
 }
 
 const BATCH_FILE = "resolve_batch";
+/**
+ * The stdio server runs a full GC after every this many calls: what a call leaves in the old
+ * generation is garbage by then, and collecting it keeps resident memory flat over a session
+ * (docs/performance.md: +5–9 % from call 10 to call 1,000 instead of +13–22 %). A full GC of
+ * a heap this size costs about 10–15 ms (a synthetic 20 MB heap here: 12–17 ms), once per hundred
+ * calls: the median call does not see it.
+ */
+const GC_EVERY_CALLS = 100;
 /**
  * Up to this size the text content is the JSON itself (what the MCP spec asks of a tool with
  * structured content, for clients that read only text); a longer result (a 10,000-question
@@ -118,7 +129,10 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
       call(input: Record<string, unknown>) {
         const p = run(t.invoke(input));
         inflight.add(p);
-        void p.finally(() => inflight.delete(p)).catch(() => {});
+        void p.finally(() => {
+          inflight.delete(p);
+          opts.afterCall?.();
+        }).catch(() => {});
         return p;
       },
     })),
@@ -146,7 +160,11 @@ export async function serveProcessStdio(opts: EngineServerOptions): Promise<void
   // decision, so setting them now takes effect (--max-semi-space-size would not).
   v8.setFlagsFromString("--semi-space-growth-factor=1");
   v8.setFlagsFromString("--heap-growing-percent=10");
-  const server = createEngineServer(opts);
+  // `gc` exists only in contexts created after --expose-gc is set (the way jest's leak detector gets it).
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as () => void;
+  let calls = 0;
+  const server = createEngineServer({ ...opts, afterCall: () => void (++calls % GC_EVERY_CALLS === 0 && gc()) });
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const onSignal = () => stop();
