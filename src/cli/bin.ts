@@ -23,7 +23,11 @@ const io = {
   stdout: (t: string) => void (gone.stdout || process.stdout.write(t)),
   stderr: (t: string) => void (gone.stderr || process.stderr.write(t)),
   readLine,
-  stdinIsTTY: process.stdin.isTTY === true,
+  // Read only by the one command that asks (interactive resolve): touching process.stdin builds
+  // its stream, which loads Node's fs-stream and readline modules before any command runs.
+  get stdinIsTTY() {
+    return process.stdin.isTTY === true;
+  },
   stdoutIsTTY: process.stdout.isTTY === true,
   now: () => new Date(),
   pid: process.pid,

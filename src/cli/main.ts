@@ -101,6 +101,17 @@ function helpFor(words: string[]): string {
   throw unknownCommand(words);
 }
 
+/**
+ * `io` with its output functions replaced. Copied by descriptor, not spread: a spread would call
+ * a getter such as bin.ts's lazy `stdinIsTTY` (which builds process.stdin) on every command.
+ */
+function withOutput(io: Io, output: Pick<Io, "stdout" | "stderr">): Io {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io)) as Io;
+  copy.stdout = output.stdout;
+  copy.stderr = output.stderr;
+  return copy;
+}
+
 /** Run one command line. Never throws; returns the exit code. */
 export async function main(argv: readonly string[], outerIo: Io): Promise<number> {
   // Known before parsing, so that even an option error is printed as JSON.
@@ -108,11 +119,10 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
   let json = (dashDash < 0 ? argv : argv.slice(0, dashDash)).includes("--json");
   // Every byte the engine prints passes here: control characters from workspace files (or
   // arguments, or events) are shown escaped, never sent to the terminal.
-  const io: Io = {
-    ...outerIo,
+  const io = withOutput(outerIo, {
     stdout: (t) => outerIo.stdout(json ? jsonText(t) : terminalText(t)),
     stderr: (t) => outerIo.stderr(terminalText(t)),
-  };
+  });
   try {
     if ((COMPLETION_FLAGS as readonly string[]).includes(argv[0] ?? "")) {
       // The shell asking for completions (the script `completion` prints calls this).

@@ -183,3 +183,28 @@ describe("main: option hints", () => {
     expect(c.err()).toContain("(an answer starting with '-' goes after --)");
   });
 });
+
+describe("main: what it reads of io", () => {
+  // bin.ts makes stdinIsTTY a getter because reading process.stdin builds its stream (Node's
+  // fs-stream and readline modules) before any command runs; main() must not read it early.
+  it.each([["status"], ["questions"], ["budget", "check"], ["state", "resolve", AWAITED, "keep it"], ["check"]])(
+    "%s never reads stdinIsTTY (only interactive resolve asks)",
+    async (...argv) => {
+      p = projectFromFixture("table-awaiting");
+      const c = capture();
+      let reads = 0;
+      Object.defineProperty(c.io, "stdinIsTTY", { get: () => (reads++, false), enumerable: true, configurable: true });
+      await main(argv, c.io);
+      expect(reads).toBe(0);
+    },
+  );
+
+  it("interactive resolve does read it, through main()'s copy of io", async () => {
+    p = projectFromFixture("table-awaiting");
+    const c = capture();
+    let reads = 0;
+    Object.defineProperty(c.io, "stdinIsTTY", { get: () => (reads++, false), enumerable: true, configurable: true });
+    await main(["state", "resolve"], c.io);
+    expect(reads).toBe(1);
+  });
+});
