@@ -62,14 +62,16 @@ const COLON = 58;
 
 /**
  * Where the colon of a `key:` line is — a key `[a-z][a-z0-9_-]*` from column 0 — or -1.
- * (A scan instead of a regex: a batch reads some 25,000 lines here, twice.)
+ * (A scan instead of a regex: a batch reads some 25,000 lines here, twice.) With `from`, the
+ * line starts at that offset of a whole text and the result counts from it: the scan stops
+ * at the line's LF or CR (neither is a key character), so the line need not be sliced out.
  */
-export function fieldColon(text: string): number {
-  const first = text.charCodeAt(0);
+export function fieldColon(text: string, from = 0): number {
+  const first = text.charCodeAt(from);
   if (!(first >= 97 && first <= 122)) return -1;
-  for (let i = 1; i < text.length; i++) {
+  for (let i = from + 1; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === COLON) return i;
+    if (c === COLON) return i - from;
     if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45)) return -1;
   }
   return -1;
@@ -247,18 +249,34 @@ export function readFieldLines(view: MarkdownView, block: QuestionBlock, first: 
     const start = view.lineStart(i);
     const c0 = text.charCodeAt(start);
     if (!(c0 >= 97 && c0 <= 122) || view.isFenced(i)) continue;
-    const line = view.lineText(i);
-    const colon = fieldColon(line);
+    // The key read in the text itself: one short string per field line, no copy of the line.
+    const colon = fieldColon(text, start);
     if (colon <= 0) continue;
-    const key = line.slice(0, colon);
+    const key = text.slice(start, start + colon);
     if (first.has(key)) repeats.push(i);
     else first.set(key, i);
   }
 }
 
-/** The value of the field whose `key:` line is line `index`: the rest of the line, trimmed. */
+/** Printable ASCII other than space: a character that `String.prototype.trim` keeps. */
+const keptByTrim = (c: number) => c > SPACE && c < 127;
+
+/**
+ * The value of the field whose `key:` line is line `index`: the rest of the line, trimmed.
+ * Sliced once from the text (not the line, then its rest, then the trim) when spaces and
+ * tabs are all there is to trim — the usual line; otherwise `trim` decides (NBSP, U+3000…).
+ */
 export function fieldValueAt(view: MarkdownView, index: number, key: string): string {
-  return view.lineText(index).slice(key.length + 1).trim();
+  const { text } = view;
+  const from = view.lineStart(index) + key.length + 1;
+  const to = view.lineEnd(index);
+  let a = from;
+  let b = to;
+  while (a < b && (text.charCodeAt(a) === SPACE || text.charCodeAt(a) === TAB)) a++;
+  while (b > a && (text.charCodeAt(b - 1) === SPACE || text.charCodeAt(b - 1) === TAB)) b--;
+  if (a === b) return "";
+  if (keptByTrim(text.charCodeAt(a)) && keptByTrim(text.charCodeAt(b - 1))) return text.slice(a, b);
+  return text.slice(from, to).trim();
 }
 
 /** Parse questions.md. */
