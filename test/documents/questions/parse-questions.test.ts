@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import {
-  fieldValue, fieldValueAt, gateOf, optionsOf, parseQuestions, questionIdOf, readFieldLines, statusOf,
+  FieldLines, fieldValue, fieldValueAt, gateOf, optionsOf, parseQuestions, questionIdOf, readFieldLines, statusOf,
 } from "../../../src/documents/questions/parse-questions.js";
 
 const ids = (text: string) => parseQuestions(text).blocks.map((b) => b.id);
@@ -181,9 +181,9 @@ describe("fieldValueAt trims exactly as String.prototype.trim, in the text or by
   it.each(values.flatMap((v) => [[v, "\n"], [v, "\r\n"], [v, ""]]))("status:%j then %j", (v, eol) => {
     const doc = parseQuestions(`## q-1\ngate: advisory\nstatus:${v}${eol}`);
     const b = doc.blocks[0]!;
-    const first = new Map<string, number>();
-    readFieldLines(doc.view, b, first, []);
-    expect(fieldValueAt(doc.view, first.get("status")!, "status")).toBe(v.trim());
+    const lines = new FieldLines();
+    readFieldLines(doc.view, b, lines);
+    expect(fieldValueAt(doc.view, lines.first("status")!, "status")).toBe(v.trim());
     expect(b.value("status")).toBe(v.trim());
   });
 });
