@@ -27,6 +27,8 @@ export interface MarkdownView {
   lineAt(offset: number): number;
   /** The text of line `i` without its terminator, without materialising a Line. */
   lineText(i: number): string;
+  /** Where the text of line `i` ends (before its LF or CRLF): `text.slice(lineStart(i), lineEnd(i))` is lineText(i). */
+  lineEnd(i: number): number;
   /** True when line `i` is a fence delimiter or inside a fenced code block. */
   isFenced(i: number): boolean;
   /** Every line (materialises them all: for small files and cold paths). */
@@ -147,11 +149,14 @@ class TextView implements MarkdownView {
   lineText(i: number): string {
     const hit = this.all?.[i];
     if (hit) return hit.text;
+    return this.text.slice(this.starts[i]!, this.lineEnd(i));
+  }
+
+  lineEnd(i: number): number {
     const { text } = this;
     const start = this.starts[i]!;
     const nl = text.indexOf("\n", start);
-    const end = nl < 0 ? text.length : nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
-    return text.slice(start, end);
+    return nl < 0 ? text.length : nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
   }
 
   isFenced(i: number): boolean {

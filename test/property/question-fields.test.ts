@@ -4,7 +4,7 @@
 // reading of field lines that check uses (readFieldLines: each key's first line, the repeats).
 
 import { describe, expect, it } from "vitest";
-import { fieldValueAt, parseQuestions, readFieldLines } from "../../src/documents/questions/parse-questions.js";
+import { FieldLines, fieldValueAt, parseQuestions, readFieldLines } from "../../src/documents/questions/parse-questions.js";
 import { makeRng, mutate, questionsFile, suiteSeed, words } from "../helpers/generate.js";
 import { caseCount } from "../helpers/counts.js";
 
@@ -42,8 +42,8 @@ describe("QuestionBlock.field, value and fieldsNamed agree with the full field p
 describe("readFieldLines names the same first line per key, the same repeated lines and the same values as the full field parse", () => {
   it(`${CASES} generated and mutated files, every block`, () => {
     const rng = makeRng(SEED ^ 0x5eed);
-    const first = new Map<string, number>();
-    const repeats: number[] = [];
+    // One FieldLines for every file and block, as lintQuestions uses it; each block is read twice.
+    const lines = new FieldLines();
     let compared = 0;
     for (let n = 0; n < CASES; n++) {
       const r = rng.fork();
@@ -52,11 +52,15 @@ describe("readFieldLines names the same first line per key, the same repeated li
       const doc = parseQuestions(text);
       for (const b of doc.blocks) {
         const why = `case ${n} (${applied.join(", ") || "valid"}; DEVRITES_PROPERTY_SEED=${SEED}) block ${b.id}`;
-        readFieldLines(doc.view, b, first, repeats);
-        expect(Object.fromEntries(first), why).toEqual(Object.fromEntries([...b.byKey].map(([k, f]) => [k, f.index])));
-        const seen = new Set<string>();
-        expect(repeats, why).toEqual(b.fields.filter((f) => seen.has(f.key) || (seen.add(f.key), false)).map((f) => f.index));
-        for (const [key, index] of first) expect(fieldValueAt(doc.view, index, key), why).toBe(b.byKey.get(key)!.value);
+        for (const reading of [1, 2]) {
+          readFieldLines(doc.view, b, lines);
+          const first = lines.firstLines();
+          expect(Object.fromEntries(first), `${why} reading ${reading}`).toEqual(Object.fromEntries([...b.byKey].map(([k, f]) => [k, f.index])));
+          for (const key of KEYS) expect(lines.first(key), `${why} reading ${reading} key ${key}`).toBe(b.byKey.get(key)?.index);
+          const seen = new Set<string>();
+          expect(lines.repeats, `${why} reading ${reading}`).toEqual(b.fields.filter((f) => seen.has(f.key) || (seen.add(f.key), false)).map((f) => f.index));
+          for (const [key, index] of first) expect(fieldValueAt(doc.view, index, key), why).toBe(b.byKey.get(key)!.value);
+        }
         compared++;
       }
     }

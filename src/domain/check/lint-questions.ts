@@ -2,7 +2,7 @@
 // timestamps, answered blocks without answers, escalations without a route, register rows.
 
 import { GATES, isGate } from "../../documents/gates.js";
-import { QUESTION_STATUSES, fieldColon, fieldValueAt, gateFrom, readFieldLines, statusFrom, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { FieldLines, QUESTION_STATUSES, fieldColon, fieldValueAt, gateFrom, readFieldLines, statusFrom, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { isWorkspaceTimestamp } from "../clock.js";
 import type { Diagnostic } from "./diagnostic.js";
 
@@ -18,18 +18,19 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
   const lineOf = (index: number) => index + 1;
   const push = (index: number, col: number, severity: Diagnostic["severity"], rule: string, message: string) =>
     out.push({ file: FILE, line: lineOf(index), col, severity, rule, message });
-  // Every block's field lines are read once into these two (reused): a 40,000-question file
+  const pushAt = (at: { index: number; col: number }, severity: Diagnostic["severity"], rule: string, message: string) =>
+    push(at.index, at.col, severity, rule, message);
+  // Every block's field lines are read once into this (reused): a 40,000-question file
   // would otherwise build 360,000 field objects only to look at a few keys of each.
-  const first = new Map<string, number>();
-  const repeats: number[] = [];
+  const lines = new FieldLines();
   const value = (key: string) => {
-    const index = first.get(key);
+    const index = lines.first(key);
     return index === undefined ? undefined : fieldValueAt(doc.view, index, key);
   };
   // Point at the value as written (`status:pending`, `status:   pending`); an empty value
   // points at its key, as the sentinel's diagnostics do.
   const fieldCol = (b: QuestionBlock, key: string) => {
-    const index = first.get(key);
+    const index = lines.first(key);
     if (index === undefined) return { index: b.heading, col: 1 };
     const after = doc.view.lineText(index).slice(key.length + 1);
     const lead = after.length - after.trimStart().length;
@@ -44,30 +45,30 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
     }
   }
   for (const b of doc.blocks) {
-    readFieldLines(doc.view, b, first, repeats);
+    readFieldLines(doc.view, b, lines);
     if (!ANY_ID.test(b.id)) push(b.heading, 4, "error", "question-bad-id", `malformed question id ${JSON.stringify(b.id)}; rename the heading to ## q-<id> (letters, digits, '.', '_', '-')`);
     else if (!ENGINE_ID.test(b.id) && b.id.startsWith("q-")) {
       // Hand-written ids like q-7 are legal; only flag look-alikes of engine ids.
       if (/^q-\d{4}-/.test(b.id)) push(b.heading, 4, "warning", "question-id-format", `${b.id} looks like an engine id but is not q-YYYY-MM-DD-NNN`);
     }
+    // Where the status and gate values are written is found only for a diagnostic (two
+    // copies of each line per block otherwise, 160,000 on a 40,000-question file).
     const statusValue = value("status");
     const status = statusFrom(statusValue);
-    const st = fieldCol(b, "status");
     if (statusValue === undefined) push(b.heading, 1, "error", "question-no-status", `${b.id} has no status: field; add status: open (or answered / dropped)`);
     else if (!(QUESTION_STATUSES as readonly string[]).includes(status)) {
-      push(st.index, st.col, "error", "question-unknown-status", `${b.id}: unknown status ${JSON.stringify(statusValue)}; set it to open (or answered / dropped)`);
+      pushAt(fieldCol(b, "status"), "error", "question-unknown-status", `${b.id}: unknown status ${JSON.stringify(statusValue)}; set it to open (or answered / dropped)`);
     }
     const gateValue = value("gate");
     const gate = gateFrom(gateValue, b.headingRest);
-    const g = fieldCol(b, "gate");
     if (gate === "") {
-      if (gateValue !== undefined) push(g.index, g.col, "error", "question-unknown-gate", `${b.id}: empty gate; set it to one of ${GATES.join(" | ")}`);
+      if (gateValue !== undefined) pushAt(fieldCol(b, "gate"), "error", "question-unknown-gate", `${b.id}: empty gate; set it to one of ${GATES.join(" | ")}`);
       else push(b.heading, 1, "warning", "question-no-gate", `${b.id} has no gate: field; add gate: ${GATES.join(" | ")}`);
     } else if (!isGate(gate)) {
-      push(g.index, g.col, "error", "question-unknown-gate", `${b.id}: unknown gate ${JSON.stringify(gateValue)}; set it to one of ${GATES.join(" | ")}`);
+      pushAt(fieldCol(b, "gate"), "error", "question-unknown-gate", `${b.id}: unknown gate ${JSON.stringify(gateValue)}; set it to one of ${GATES.join(" | ")}`);
     }
     if (gate === "escalating" && !(value("route") ?? "")) {
-      push(g.index, g.col, "warning", "question-escalating-route", `${b.id} is escalating but has no route: field; add route: <role> (who should answer)`);
+      pushAt(fieldCol(b, "gate"), "warning", "question-escalating-route", `${b.id} is escalating but has no route: field; add route: <role> (who should answer)`);
     }
     for (const key of TIMESTAMP_KEYS) {
       const v = value(key);
@@ -77,14 +78,14 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
       }
     }
     if (status === "answered" || status === "dropped") {
-      if ((value("answer") ?? "") === "" && status === "answered") push(st.index, st.col, "error", "question-answered-without-answer", `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${b.id} "<answer>" --human)`);
-      if ((value("answered_at") ?? "") === "") push(st.index, st.col, "warning", "question-no-answered-at", `${b.id} is ${status} but has no answered_at; add answered_at: <YYYY-MM-DDTHH:MM:SSZ>`);
+      if ((value("answer") ?? "") === "" && status === "answered") pushAt(fieldCol(b, "status"), "error", "question-answered-without-answer", `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${b.id} "<answer>" --human)`);
+      if ((value("answered_at") ?? "") === "") pushAt(fieldCol(b, "status"), "warning", "question-no-answered-at", `${b.id} is ${status} but has no answered_at; add answered_at: <YYYY-MM-DDTHH:MM:SSZ>`);
     }
     if (status === "open" && (value("answer") ?? "") !== "") {
       const c = fieldCol(b, "answer");
       push(c.index, c.col, "warning", "question-open-with-answer", `${b.id} is open but already has an answer; make it count with devrites-engine state resolve ${b.id} --human`);
     }
-    for (const index of repeats) {
+    for (const index of lines.repeats) {
       const line = doc.view.lineText(index);
       const key = line.slice(0, fieldColon(line));
       push(index, 1, "warning", "question-duplicate-field", `${b.id}: ${key} appears twice; only the first is read, delete the other`);

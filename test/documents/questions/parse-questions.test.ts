@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import {
-  fieldValue, gateOf, optionsOf, parseQuestions, questionIdOf, statusOf,
+  FieldLines, fieldValue, fieldValueAt, gateOf, optionsOf, parseQuestions, questionIdOf, readFieldLines, statusOf,
 } from "../../../src/documents/questions/parse-questions.js";
 
 const ids = (text: string) => parseQuestions(text).blocks.map((b) => b.id);
@@ -173,5 +173,17 @@ describe("the released `## Question register` table", () => {
       ["q-7", "blocking", "open"],
       ["q-8", "advisory", "answered"],
     ]);
+  });
+});
+
+describe("fieldValueAt trims exactly as String.prototype.trim, in the text or by trim itself", () => {
+  const values = ["open", " open ", "\topen\t", "   ", "", "\u00a0open", "open\u00a0", "\u3000", " \ufeffx", "x\u2028", "a b", " é ", "\u00a0", "—", "x\t \u2029 ", "0"];
+  it.each(values.flatMap((v) => [[v, "\n"], [v, "\r\n"], [v, ""]]))("status:%j then %j", (v, eol) => {
+    const doc = parseQuestions(`## q-1\ngate: advisory\nstatus:${v}${eol}`);
+    const b = doc.blocks[0]!;
+    const lines = new FieldLines();
+    readFieldLines(doc.view, b, lines);
+    expect(fieldValueAt(doc.view, lines.first("status")!, "status")).toBe(v.trim());
+    expect(b.value("status")).toBe(v.trim());
   });
 });
