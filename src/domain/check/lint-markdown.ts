@@ -35,7 +35,11 @@ const CONTROL_NO_CR = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 export function lintControlChars(text: string, file: string): Diagnostic[] {
   if (!(text.includes("\r") ? CONTROL : CONTROL_NO_CR).test(text)) return [];
   const out: Diagnostic[] = [];
-  text.split("\n").forEach((row, i) => {
+  const rows = text.split("\n");
+  rows.forEach((raw, i) => {
+    // The CR of a CRLF line ending is not a control character; a CR at the very end of the
+    // file (no LF after it) is a lone one.
+    const row = i < rows.length - 1 && raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     const m = CONTROL.exec(row);
     if (!m) return;
     const code = row.charCodeAt(m.index);
