@@ -38,7 +38,7 @@ function fsyncDir(dir: string): void {
 export const isRegular = (p: string) => lstat(p)?.isFile() === true;
 
 /** Remove a regular file if it is there; never anything else. */
-export function unlinkIfRegular(p: string): void {
+function unlinkIfRegular(p: string): void {
   if (isRegular(p)) disk.unlinkSync(p);
 }
 

@@ -3,7 +3,7 @@
 // which `.ci/run` runs after `npm test`). A suite's own variable overrides both.
 
 /** True under `npm run test:full` (DEVRITES_FULL=1). */
-export const FULL = process.env.DEVRITES_FULL === "1";
+const FULL = process.env.DEVRITES_FULL === "1";
 
 /** `envName`'s value when set, else `full` under DEVRITES_FULL=1, else `quick`. */
 export function caseCount(envName: string, quick: number, full: number): number {

@@ -27,7 +27,7 @@ interface CrossCheckResult {
 }
 
 /** The two size bounds; tests pass small ones so they need not feed remark the full budget. */
-export interface CrossCheckLimits {
+interface CrossCheckLimits {
   maxBytes: number;
   maxSectionBytes: number;
 }
