@@ -2,6 +2,7 @@
 // the CLI command line its validated input becomes. The CLI then applies every rule itself.
 
 import type { FieldSpec } from "../adapters/mcp-sdk.js";
+import { GATES } from "../documents/gates.js";
 
 /** A tool call as the CLI would run it; `batch` is the text of a batch file to hand it. */
 export type Invocation = { argv: string[]; batch?: string } | { refuse: { error: string; hint: string } };
@@ -154,7 +155,7 @@ export const TOOLS: ToolDef[] = [
     description: "Raise a question: allocate its id, append it, and pause the run as the gate policy says.",
     input: {
       ...WORKSPACE,
-      gate: str("advisory | validating | blocking | escalating", true),
+      gate: str(GATES.join(" | "), true),
       question: str("the question, one line", true),
       slice: str("the slice it concerns"),
       options: { type: "string[]", describe: "2 to 4 options; the first is the recommended one" },
