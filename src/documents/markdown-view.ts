@@ -155,7 +155,8 @@ class TextView implements MarkdownView {
   lineEnd(i: number): number {
     const { text } = this;
     const start = this.starts[i]!;
-    const nl = text.indexOf("\n", start);
+    // The next line starts right after this one's LF: no search (but for the last line).
+    const nl = i + 1 < this.lineCount ? this.starts[i + 1]! - 1 : text.indexOf("\n", start);
     return nl < 0 ? text.length : nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
   }
 

@@ -51,7 +51,8 @@ export function formatTimestamp(t: Date): string {
   return t.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-const WORKSPACE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+/** `YYYY-MM-DDTHH:MM:SSZ` position by position: `d` a digit, any other character itself. */
+const SHAPE = "dddd-dd-ddTdd:dd:ddZ";
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
@@ -60,7 +61,13 @@ const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * and a 60th second Date.parse rejects), read from the digits: `check` tests two per question.
  */
 export function isWorkspaceTimestamp(text: string): boolean {
-  if (!WORKSPACE_TIMESTAMP.test(text)) return false;
+  // The shape read character by character (a regex test per value cost `check` 15 ms on 80,000).
+  if (text.length !== SHAPE.length) return false;
+  for (let i = 0; i < SHAPE.length; i++) {
+    const c = text.charCodeAt(i);
+    const want = SHAPE.charCodeAt(i);
+    if (want === 100 ? c < 48 || c > 57 : c !== want) return false;
+  }
   const num = (at: number, len: number) => {
     let n = 0;
     for (let i = at; i < at + len; i++) n = n * 10 + text.charCodeAt(i) - 48;
