@@ -17,4 +17,12 @@ export interface Io {
   hostname: string;
   /** How long the notify hook may run; unset is the documented 10 s (a seam for tests). */
   notifyTimeoutMs?: number;
+  /**
+   * Called once a workspace file of at least LARGE_INPUT_BYTES has been read, before it is
+   * parsed: the process may tune its memory for it (bin.ts does; an embedder need not).
+   */
+  largeInput?: () => void;
 }
+
+/** The size from which a read file counts as large for Io.largeInput (1 MiB: some 3,000 questions). */
+export const LARGE_INPUT_BYTES = 1 << 20;

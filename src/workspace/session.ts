@@ -2,7 +2,7 @@
 // under the lock as one transaction, finishing any journal a killed process left first.
 
 import path from "node:path";
-import type { Io } from "../io.js";
+import { LARGE_INPUT_BYTES, type Io } from "../io.js";
 import { EngineError, InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
 import { EVENTS_FILE, renderEvents } from "./events.js";
@@ -45,16 +45,27 @@ export class WorkspaceSession {
   read(name: string, required: true): string;
   read(name: string, required: false): string | undefined;
   read(name: string, required: boolean): string | undefined {
-    if (required && READS_AS_EMPTY.has(name)) return readWorkspaceFile(this.ws.dir, name, false) ?? "";
-    return readWorkspaceFile(this.ws.dir, name, required);
+    const text = readWorkspaceFile(this.ws.dir, name, required && !READS_AS_EMPTY.has(name));
+    // Characters, not bytes: a text of LARGE_INPUT_BYTES characters has at least as many bytes.
+    if (text !== undefined && text.length >= LARGE_INPUT_BYTES) this.#large();
+    return text ?? (required ? "" : undefined);
   }
 
   /** read() without the decoding: the file's bytes, checked to be UTF-8. */
   readBytes(name: string, required: true): Buffer;
   readBytes(name: string, required: false): Buffer | undefined;
   readBytes(name: string, required: boolean): Buffer | undefined {
-    if (required && READS_AS_EMPTY.has(name)) return readWorkspaceBytes(this.ws.dir, name, false) ?? Buffer.alloc(0);
-    return readWorkspaceBytes(this.ws.dir, name, required);
+    const bytes = readWorkspaceBytes(this.ws.dir, name, required && !READS_AS_EMPTY.has(name));
+    if (bytes !== undefined && bytes.length >= LARGE_INPUT_BYTES) this.#large();
+    return bytes ?? (required ? Buffer.alloc(0) : undefined);
+  }
+
+  #largeSeen = false;
+  /** Tell the process, once, that a large file is about to be parsed (Io.largeInput). */
+  #large(): void {
+    if (this.#largeSeen) return;
+    this.#largeSeen = true;
+    this.io.largeInput?.();
   }
 
   /** Check a workspace file as read() would (symlink 3, missing required 2) without reading it. */

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BusyError, RefusedError } from "../../src/errors.js";
-import type { Io } from "../../src/io.js";
+import { LARGE_INPUT_BYTES, type Io } from "../../src/io.js";
 import { openWorkspace } from "../../src/workspace/locate.js";
 import { LOCK_FILE } from "../../src/workspace/lock.js";
 import { WorkspaceSession, emptyChanges } from "../../src/workspace/session.js";
@@ -170,5 +170,25 @@ describe("WorkspaceSession.read", () => {
     const s = session();
     expect(s.path("state.md")).toBe(path.join(p.path(W), "state.md"));
     expect(() => s.read("decisions.md", false)).toThrow(RefusedError);
+  });
+});
+
+describe("Io.largeInput is called once, before the parse, when a read file is large", () => {
+  const big = "x".repeat(LARGE_INPUT_BYTES);
+  it.each([
+    ["a small questions.md and state.md", "q\n", "s\n", 0],
+    ["a questions.md one byte short of the size", big.slice(1), "s\n", 0],
+    ["a questions.md of exactly the size", big, "s\n", 1],
+    ["two large files, read twice each", big, big, 1],
+  ])("%s: %i call(s)", (_what, questions, state, calls) => {
+    p = makeProject({ [`${W}/questions.md`]: questions, [`${W}/state.md`]: state });
+    let seen = 0;
+    const s = new WorkspaceSession(openWorkspace(p.path(".devrites"), "feat"), { ...io(), largeInput: () => void seen++ }, NOW);
+    for (let round = 0; round < 2; round++) {
+      expect(s.read("questions.md", true)).toBe(questions);
+      expect(s.readBytes("state.md", true).toString("utf8")).toBe(state);
+    }
+    expect(s.read("decisions.md", false)).toBeUndefined();
+    expect(seen).toBe(calls);
   });
 });
