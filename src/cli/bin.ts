@@ -37,6 +37,8 @@ const io = {
   // of `status`'s peak memory (132 against 106 MB) and saved no time. The flag is read at each
   // growth decision, so setting it now takes effect. Only for large files: loading node:v8
   // costs a small command about 2 ms, and a small command never grows the young generation.
+  // (Not every flag is safe to set while running: --single-threaded-gc aborts Node 20 in its
+  // next full collection. test/e2e/large-input.test.ts runs the commands on a large file.)
   largeInput: () => process.getBuiltinModule("node:v8").setFlagsFromString("--semi-space-growth-factor=1"),
 };
 

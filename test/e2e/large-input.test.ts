@@ -1,0 +1,48 @@
+// The built CLI on a large workspace (a 12,000-question, 3.9 MB questions.md): there bin.ts
+// retunes V8's heap at run time (Io.largeInput), which only a process of its own exercises —
+// a flag that is unsafe to set late aborts Node in its next full collection (this file's
+// commands run two). Each run must agree with main() in-process, which sets no flag.
+
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+// @ts-expect-error: the bench's generator is plain JavaScript
+import { generateScalingWorkspace } from "../../bench/workspaces.mjs";
+import { runCli, runMain } from "../helpers/cli.js";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "devrites-large-"));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const { project: source, awaited, bytes } = generateScalingWorkspace(root, 12_000) as { project: string; awaited: string; bytes: number };
+
+/** A fresh copy of the generated project for each run of each step. */
+function copy(name: string): string {
+  const to = path.join(root, name);
+  fs.cpSync(source, to, { recursive: true });
+  return to;
+}
+
+const STEPS: { args: string[]; exit: number }[] = [
+  { args: ["status"], exit: 0 },
+  { args: ["questions", "--all", "--json"], exit: 0 },
+  { args: ["check"], exit: 0 },
+  { args: ["state", "resolve", awaited, "Ship it", "--human"], exit: 0 },
+];
+
+describe("the CLI on a large questions.md exits and prints as main() does", () => {
+  it("the file is large enough for Io.largeInput", () => {
+    expect(bytes).toBeGreaterThan(3 * 1024 * 1024);
+  });
+  it.each(STEPS.map((s, i) => [s.args.join(" "), s, i] as const))("%s", async (_name, step, i) => {
+    const spawned = copy(`cli-${i}`);
+    const inProcess = copy(`main-${i}`);
+    const cli = await runCli(step.args, { cwd: spawned });
+    const main = await runMain(step.args, { cwd: inProcess });
+    expect(cli.stderr).toBe(main.stderr);
+    expect(cli.exit).toBe(step.exit);
+    expect(main.exit).toBe(step.exit);
+    expect(cli.stdout).toBe(main.stdout);
+    const q = ".devrites/work/session-token-rotation/questions.md";
+    expect(fs.readFileSync(path.join(spawned, q), "utf8")).toBe(fs.readFileSync(path.join(inProcess, q), "utf8"));
+  });
+});
