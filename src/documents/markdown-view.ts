@@ -23,8 +23,11 @@ export interface MarkdownView {
   line(i: number): Line;
   /** Where line `i` starts (the text's length for `i` = lineCount), without materialising a Line. */
   lineStart(i: number): number;
-  /** The index of the line holding offset `offset` (0 ≤ offset < text length). */
-  lineAt(offset: number): number;
+  /**
+   * The index of the line holding offset `offset` (0 ≤ offset < text length); a caller that
+   * knows it is among lines [from, to) narrows the search to them.
+   */
+  lineAt(offset: number, from?: number, to?: number): number;
   /** The text of line `i` without its terminator, without materialising a Line. */
   lineText(i: number): string;
   /** Where the text of line `i` ends (before its LF or CRLF): `text.slice(lineStart(i), lineEnd(i))` is lineText(i). */
@@ -134,10 +137,10 @@ class TextView implements MarkdownView {
     return i < this.lineCount ? this.starts[i]! : this.text.length;
   }
 
-  lineAt(offset: number): number {
+  lineAt(offset: number, from = 0, to = this.lineCount): number {
     const { starts } = this;
-    let lo = 0;
-    let hi = starts.length - 1;
+    let lo = from;
+    let hi = to - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (starts[mid]! <= offset) lo = mid;

@@ -212,7 +212,7 @@ class LazyBlock implements QuestionBlock {
     re.lastIndex = view.lineStart(from) - base;
     while (re.test(this.#region)) {
       const at = base + re.lastIndex - key.length - 1;
-      const i = view.lineAt(at);
+      const i = view.lineAt(at, from, this.end);
       // `^` also matches after a lone CR or U+2028, which do not start a line here.
       if (view.lineStart(i) === at && !view.isFenced(i)) return i;
     }
