@@ -1,4 +1,4 @@
-// The built CLI on a large workspace (a 12,000-question, 3.9 MB questions.md): there bin.ts
+// The built CLI on a large workspace (a 12,000-question, 3.9 MB questions.md, far above Io.largeInput's size): there bin.ts
 // retunes V8's heap at run time (Io.largeInput), which only a process of its own exercises —
 // a flag that is unsafe to set late aborts Node in its next full collection (this file's
 // commands run two). Each run must agree with main() in-process, which sets no flag.
