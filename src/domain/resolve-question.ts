@@ -6,7 +6,7 @@
 import { ConflictError, DuplicateIdError, InternalError, locatedAt, RefusedError, BadInputError, type EngineError } from "../errors.js";
 import { appendDecisionEdit } from "../documents/decisions/edit-decisions.js";
 import { parseDecisions } from "../documents/decisions/parse-decisions.js";
-import { questionsSource, type BlockReplacement, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
+import { questionsSource, type BlockEdits, type EditedQuestions, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { answeredAtEdits, closeBlockEdits } from "../documents/questions/edit-questions.js";
 import {
   fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock,
@@ -160,7 +160,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   const src = questionsSource(texts.questions, input.entries.length);
   const outcomes: EntryOutcome[] = [];
   const events: EventDraft[] = [];
-  const replacements: BlockReplacement[] = [];
+  const edited: BlockEdits[] = [];
   const checks: BlockCheck[] = [];
   const closed: QuestionBlock[] = [];
   // Only a block closed by hand needs this: is it the question state.md still waits on?
@@ -182,11 +182,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     const { block } = cut;
     const status = statusOf(block);
     const fromFile = entry.source.kind === "file";
-    const splice = (edits: TextEdit[]) => {
-      const { base } = cut;
-      const newText = applyEdits(cut.text, base === 0 ? edits : edits.map((e) => ({ start: e.start - base, end: e.end - base, insert: e.insert })));
-      replacements.push({ span: cut.span, text: newText });
-    };
+    const splice = (edits: TextEdit[]) => edited.push({ open: cut, edits });
     if (fromFile && (status === "answered" || status === "dropped")) {
       // Closed by hand: complete the bookkeeping the engine would have done, touch nothing else.
       const kind = status === "answered" ? "answer" : "drop";
@@ -246,10 +242,10 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     input.failures.push({ line: entry.where?.line ?? 0, error: conflict });
   }
 
-  const spliced = replacements.length > 0 ? src.splice(replacements) : undefined;
-  if (spliced !== undefined) verifyQuestions(spliced, replacements, checks, ts);
+  const spliced = edited.length > 0 ? src.apply(edited) : undefined;
+  if (spliced !== undefined) verifyQuestions(spliced, checks, ts);
   // Bytes in, bytes out: a batch over bytes parsed the decoded text, and its result is encoded once here.
-  const questions = typeof spliced === "string" && typeof texts.questions !== "string" ? [Buffer.from(spliced, "utf8")] : spliced;
+  const questions = spliced === undefined ? undefined : typeof spliced.content === "string" && typeof texts.questions !== "string" ? [Buffer.from(spliced.content, "utf8")] : spliced.content;
 
   const state = planStateClear(texts.state, outcomes.map((o) => o.qid), ts);
   if (state !== undefined) {
@@ -282,17 +278,18 @@ interface BlockCheck {
  * bytes around it are the old file's). Every edit is a whole `key: value` line inside its
  * block (never a heading or a fence line), so the rest of the file keeps its structure.
  */
-function verifyQuestions(questions: FileContent, replacements: readonly BlockReplacement[], checks: readonly BlockCheck[], ts: string): void {
-  if (typeof questions === "string") {
-    const doc = parseQuestions(questions);
+function verifyQuestions(questions: EditedQuestions, checks: readonly BlockCheck[], ts: string): void {
+  if (questions.blocks === undefined) {
+    const doc = parseQuestions(questions.content);
     for (const check of checks) {
       const blocks = doc.byId.get(check.outcome.qid);
       verifyBlock(blocks?.length === 1 ? blocks[0] : undefined, check, ts);
     }
     return;
   }
+  const { blocks } = questions;
   checks.forEach((check, k) => {
-    const doc = parseQuestions(replacements[k]!.text);
+    const doc = parseQuestions(blocks[k]!);
     verifyBlock(doc.blocks.length === 1 && doc.blocks[0]!.id === check.outcome.qid ? doc.blocks[0] : undefined, check, ts);
   });
 }
