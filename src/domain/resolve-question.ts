@@ -12,7 +12,7 @@ import {
   fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock,
 } from "../documents/questions/parse-questions.js";
 import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-state.js";
-import { cursorValue, parseState } from "../documents/state/parse-state.js";
+import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits, type FileContent, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp } from "./clock.js";
 import { normalizeText } from "./normalize-text.js";
@@ -58,6 +58,8 @@ interface ResolveTexts {
   /** questions.md: its text, or its bytes (valid UTF-8; only the blocks resolved are decoded). */
   questions: string | Buffer;
   state: string;
+  /** `state` parsed, when the caller has parsed it already (it is parsed once here otherwise). */
+  stateDoc?: StateDoc;
   decisions: string | undefined;
 }
 
@@ -164,7 +166,9 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   const checks: BlockCheck[] = [];
   const closed: QuestionBlock[] = [];
   // Only a block closed by hand needs this: is it the question state.md still waits on?
-  const awaited = input.entries.some((e) => e.source.kind === "file") ? awaitedIds(texts.state) : [];
+  let stateDoc = texts.stateDoc;
+  const parsedState = () => (stateDoc ??= parseState(texts.state));
+  const awaited = input.entries.some((e) => e.source.kind === "file") ? awaitedIds(parsedState()) : [];
   for (const entry of input.entries) {
     let cut: OpenBlock;
     let text: string;
@@ -247,7 +251,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   // Bytes in, bytes out: a batch over bytes parsed the decoded text, and its result is encoded once here.
   const questions = spliced === undefined ? undefined : typeof spliced.content === "string" && typeof texts.questions !== "string" ? [Buffer.from(spliced.content, "utf8")] : spliced.content;
 
-  const state = planStateClear(texts.state, outcomes.map((o) => o.qid), ts);
+  const state = planStateClear(texts.state, outcomes.map((o) => o.qid), ts, parsedState());
   if (state !== undefined) {
     for (const o of outcomes) {
       if (o.already) events.push({ event: o.kind === "answer" ? "resolved" : "dropped", qid: o.qid, detail: { state_repaired: true } });
@@ -297,15 +301,20 @@ function verifyQuestions(questions: EditedQuestions, checks: readonly BlockCheck
 function verifyBlock(b: QuestionBlock | undefined, check: BlockCheck, ts: string): void {
   const { outcome, human } = check;
   const wanted = outcome.kind === "answer" ? "answered" : "dropped";
-  const by = b?.fieldsNamed("answered_by") ?? [];
   const answer = b === undefined ? undefined : fieldValue(b, "answer") === check.written ? check.written : writtenOrUndefined(b);
   const ok =
     b !== undefined &&
     statusOf(b) === wanted &&
     answer === check.written &&
     fieldValue(b, "answered_at") === ts &&
-    (human === undefined || (human ? by.length === 1 && by[0]!.value === "human" : by.length === 0));
+    (human === undefined || (human ? answeredByHuman(b) : fieldValue(b, "answered_by") === undefined));
   if (!ok) throw new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`, { kind: "read-back" });
+}
+
+/** Exactly one `answered_by` line, and it says `human`. */
+function answeredByHuman(b: QuestionBlock): boolean {
+  const by = b.fieldsNamed("answered_by");
+  return by.length === 1 && by[0]!.value === "human";
 }
 
 function writtenOrUndefined(b: QuestionBlock): string | undefined {
@@ -317,16 +326,16 @@ function writtenOrUndefined(b: QuestionBlock): string | undefined {
 }
 
 /** The question ids state.md's awaiting sections name. */
-function awaitedIds(stateText: string): string[] {
-  return parseState(stateText).awaiting.map((s) => s.questionId).filter((q): q is string => q !== undefined);
+function awaitedIds(doc: StateDoc): string[] {
+  return doc.awaiting.map((s) => s.questionId).filter((q): q is string => q !== undefined);
 }
 
 /**
  * The cleared state.md when an awaiting section names one of `qids`, else undefined.
  * Status → running, next_action → resume command, pause fields removed, a Log line per awaited qid.
+ * `doc` is `stateText` parsed (parsed here when not given).
  */
-export function planStateClear(stateText: string, qids: readonly string[], ts: string): string | undefined {
-  const doc = parseState(stateText);
+export function planStateClear(stateText: string, qids: readonly string[], ts: string, doc: StateDoc = parseState(stateText)): string | undefined {
   const awaited = doc.awaiting.map((s) => s.questionId).filter((q): q is string => q !== undefined && qids.includes(q));
   if (awaited.length === 0) return undefined;
   const phase = cursorValue(doc, "phase");

@@ -48,8 +48,10 @@ export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: 
     const f = block.field(key);
     const rendered = value === "" ? `${key}:` : `${key}: ${value}`;
     if (f) {
-      const l = line(f.index);
-      if (l.text !== rendered) edits.push({ start: l.start, end: l.end, insert: rendered });
+      // Compared in place: no Line (and no copy of its text) for the usual line that changes.
+      const start = doc.view.lineStart(f.index);
+      const end = doc.view.lineEnd(f.index);
+      if (end - start !== rendered.length || !text.startsWith(rendered, start)) edits.push({ start, end, insert: rendered });
     } else missing.push(rendered);
   };
   setLine("status", close.status);
