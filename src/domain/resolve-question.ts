@@ -9,7 +9,7 @@ import { parseDecisions } from "../documents/decisions/parse-decisions.js";
 import { questionsSource, type BlockEdits, type EditedQuestions, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { answeredAtEdits, closeBlockEdits } from "../documents/questions/edit-questions.js";
 import {
-  fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock,
+  FieldLines, fieldValue, fieldValueAt, gateOf, optionsOf, parseQuestions, readFieldLines, statusFrom, statusOf, type QuestionBlock, type QuestionsDoc,
 } from "../documents/questions/parse-questions.js";
 import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-state.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
@@ -165,6 +165,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   const edited: BlockEdits[] = [];
   const checks: BlockCheck[] = [];
   const closed: QuestionBlock[] = [];
+  const fieldLines = new FieldLines();
   // Only a block closed by hand needs this: is it the question state.md still waits on?
   let stateDoc = texts.stateDoc;
   const parsedState = () => (stateDoc ??= parseState(texts.state));
@@ -209,7 +210,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     const wanted = entry.kind === "answer" ? "answered" : "dropped";
     if (status === "open") {
       const answer = fromFile ? undefined : text;
-      const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer, answeredBy: input.human ? "human" : undefined }, src.eol);
+      const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer, answeredBy: input.human ? "human" : undefined }, src.eol, fieldLines);
       const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
       splice(edits);
       checks.push({ outcome, written: text, human: input.human });
@@ -283,32 +284,40 @@ interface BlockCheck {
  * block (never a heading or a fence line), so the rest of the file keeps its structure.
  */
 function verifyQuestions(questions: EditedQuestions, checks: readonly BlockCheck[], ts: string): void {
+  const lines = new FieldLines();
   if (questions.blocks === undefined) {
     const doc = parseQuestions(questions.content);
     for (const check of checks) {
       const blocks = doc.byId.get(check.outcome.qid);
-      verifyBlock(blocks?.length === 1 ? blocks[0] : undefined, check, ts);
+      verifyBlock(doc, blocks?.length === 1 ? blocks[0] : undefined, check, ts, lines);
     }
     return;
   }
   const { blocks } = questions;
   checks.forEach((check, k) => {
     const doc = parseQuestions(blocks[k]!);
-    verifyBlock(doc.blocks.length === 1 && doc.blocks[0]!.id === check.outcome.qid ? doc.blocks[0] : undefined, check, ts);
+    verifyBlock(doc, doc.blocks.length === 1 && doc.blocks[0]!.id === check.outcome.qid ? doc.blocks[0] : undefined, check, ts, lines);
   });
 }
 
-function verifyBlock(b: QuestionBlock | undefined, check: BlockCheck, ts: string): void {
+/** The read-back of one block of `doc`: its field lines read in one pass (`lines` is scratch), the values as fieldValue reads them. */
+function verifyBlock(doc: QuestionsDoc, b: QuestionBlock | undefined, check: BlockCheck, ts: string, lines: FieldLines): void {
   const { outcome, human } = check;
+  const fail = () => new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`, { kind: "read-back" });
+  if (b === undefined) throw fail();
+  readFieldLines(doc.view, b, lines);
+  const value = (key: string) => {
+    const i = lines.first(key);
+    return i === undefined ? undefined : fieldValueAt(doc.view, i, key);
+  };
   const wanted = outcome.kind === "answer" ? "answered" : "dropped";
-  const answer = b === undefined ? undefined : fieldValue(b, "answer") === check.written ? check.written : writtenOrUndefined(b);
+  const answer = value("answer") === check.written ? check.written : writtenOrUndefined(b);
   const ok =
-    b !== undefined &&
-    statusOf(b) === wanted &&
+    statusFrom(value("status")) === wanted &&
     answer === check.written &&
-    fieldValue(b, "answered_at") === ts &&
-    (human === undefined || (human ? answeredByHuman(b) : fieldValue(b, "answered_by") === undefined));
-  if (!ok) throw new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`, { kind: "read-back" });
+    value("answered_at") === ts &&
+    (human === undefined || (human ? answeredByHuman(b) : lines.first("answered_by") === undefined));
+  if (!ok) throw fail();
 }
 
 /** Exactly one `answered_by` line, and it says `human`. */

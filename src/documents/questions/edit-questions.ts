@@ -4,7 +4,7 @@
 
 import { detectEol, insertLinesAfter, isBlank, type Line } from "../lines.js";
 import type { TextEdit } from "../text-edit.js";
-import type { QuestionBlock, QuestionsDoc } from "./parse-questions.js";
+import { FieldLines, readFieldLines, type QuestionBlock, type QuestionsDoc } from "./parse-questions.js";
 
 export interface CloseBlock {
   status: "answered" | "dropped";
@@ -37,20 +37,23 @@ function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock, removed: Readonly
 /**
  * Edits that close `block`: set `status`, `answered_at`, `answer` in place (inserting the
  * missing ones in that order), and rewrite `answered_by` as `close.answeredBy` says.
- * `eol` is the file's line ending for inserted lines (pass it when `doc` is a cut-out block).
+ * `eol` is the file's line ending for inserted lines (pass it when `doc` is a cut-out block);
+ * `lines` is scratch for the one pass over the block's field lines (a batch passes one for all).
  */
-export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: CloseBlock, eol: string = detectEol(doc.view.text)): TextEdit[] {
+export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: CloseBlock, eol: string = detectEol(doc.view.text), lines = new FieldLines()): TextEdit[] {
   const { text } = doc.view;
   const line = (i: number) => doc.view.line(i);
   const edits: TextEdit[] = [];
   const missing: string[] = [];
+  // One pass finds each key's first field line (block.field per key searched the block three times).
+  readFieldLines(doc.view, block, lines);
   const setLine = (key: string, value: string) => {
-    const f = block.field(key);
+    const index = lines.first(key);
     const rendered = value === "" ? `${key}:` : `${key}: ${value}`;
-    if (f) {
+    if (index !== undefined) {
       // Compared in place: no Line (and no copy of its text) for the usual line that changes.
-      const start = doc.view.lineStart(f.index);
-      const end = doc.view.lineEnd(f.index);
+      const start = doc.view.lineStart(index);
+      const end = doc.view.lineEnd(index);
       if (end - start !== rendered.length || !text.startsWith(rendered, start)) edits.push({ start, end, insert: rendered });
     } else missing.push(rendered);
   };
