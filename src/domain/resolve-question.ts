@@ -185,7 +185,10 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       throw err;
     }
     const { block } = cut;
-    const status = statusOf(block);
+    // One pass over the block's field lines: its status now, the lines closeBlockEdits sets next.
+    readFieldLines(cut.doc.view, block, fieldLines);
+    const statusLine = fieldLines.first("status");
+    const status = statusFrom(statusLine === undefined ? undefined : fieldValueAt(cut.doc.view, statusLine, "status"));
     const fromFile = entry.source.kind === "file";
     const splice = (edits: TextEdit[]) => edited.push({ open: cut, edits });
     if (fromFile && (status === "answered" || status === "dropped")) {

@@ -38,17 +38,22 @@ function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock, removed: Readonly
  * Edits that close `block`: set `status`, `answered_at`, `answer` in place (inserting the
  * missing ones in that order), and rewrite `answered_by` as `close.answeredBy` says.
  * `eol` is the file's line ending for inserted lines (pass it when `doc` is a cut-out block);
- * `lines` is scratch for the one pass over the block's field lines (a batch passes one for all).
+ * `lines`: the block's field lines as readFieldLines(doc.view, block, …) just read them (the
+ * caller read its status there); without it, they are read here.
  */
-export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: CloseBlock, eol: string = detectEol(doc.view.text), lines = new FieldLines()): TextEdit[] {
+export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: CloseBlock, eol: string = detectEol(doc.view.text), lines?: FieldLines): TextEdit[] {
   const { text } = doc.view;
   const line = (i: number) => doc.view.line(i);
   const edits: TextEdit[] = [];
   const missing: string[] = [];
   // One pass finds each key's first field line (block.field per key searched the block three times).
-  readFieldLines(doc.view, block, lines);
+  if (lines === undefined) {
+    lines = new FieldLines();
+    readFieldLines(doc.view, block, lines);
+  }
+  const fieldLines = lines;
   const setLine = (key: string, value: string) => {
-    const index = lines.first(key);
+    const index = fieldLines.first(key);
     const rendered = value === "" ? `${key}:` : `${key}: ${value}`;
     if (index !== undefined) {
       // Compared in place: no Line (and no copy of its text) for the usual line that changes.
