@@ -19,6 +19,25 @@ const ANSWERED_BY_ANY = /^[ \t]*answered_by[ \t]*:/i;
 const ANSWERED_BY_IN = /answered_by/i;
 
 /**
+ * The last `key: value` line rendered per key, reused while the value stays the same: a batch
+ * sets the same `status: answered` and `answered_at: <now>` lines in a thousand blocks, and
+ * those strings live until the commit (a thousand copies of each grew the young heap).
+ */
+const lastLine = new Map<string, { value: string; line: string }>();
+
+function fieldLine(key: string, value: string): string {
+  const last = lastLine.get(key);
+  if (last !== undefined && last.value === value) return last.line;
+  const line = value === "" ? `${key}:` : `${key}: ${value}`;
+  if (last === undefined) lastLine.set(key, { value, line });
+  else {
+    last.value = value;
+    last.line = line;
+  }
+  return line;
+}
+
+/**
  * The line new fields go after: the block's last non-blank line, skipping lines this edit
  * removes and lines inside a fence (fields there would be code); a fence's closing line
  * qualifies. The heading when nothing else does. Only lines of the block are read, so the
@@ -54,7 +73,7 @@ export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: 
   const fieldLines = lines;
   const setLine = (key: string, value: string) => {
     const index = fieldLines.first(key);
-    const rendered = value === "" ? `${key}:` : `${key}: ${value}`;
+    const rendered = fieldLine(key, value);
     if (index !== undefined) {
       // Compared in place: no Line (and no copy of its text) for the usual line that changes.
       const start = doc.view.lineStart(index);
