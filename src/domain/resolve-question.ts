@@ -162,8 +162,8 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   const src = questionsSource(texts.questions, input.entries.length);
   const outcomes: EntryOutcome[] = [];
   const events: EventDraft[] = [];
-  const edited: BlockEdits[] = [];
-  const checks: BlockCheck[] = [];
+  // Each edited block with what it must read back as: one object per block (a batch keeps a thousand until the commit).
+  const edited: (BlockEdits & BlockCheck)[] = [];
   const closed: QuestionBlock[] = [];
   const fieldLines = new FieldLines();
   // Only a block closed by hand needs this: is it the question state.md still waits on?
@@ -190,7 +190,6 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     const statusLine = fieldLines.first("status");
     const status = statusFrom(statusLine === undefined ? undefined : fieldValueAt(cut.doc.view, statusLine, "status"));
     const fromFile = entry.source.kind === "file";
-    const splice = (edits: TextEdit[]) => edited.push({ open: cut, edits });
     if (fromFile && (status === "answered" || status === "dropped")) {
       // Closed by hand: complete the bookkeeping the engine would have done, touch nothing else.
       const kind = status === "answered" ? "answer" : "drop";
@@ -199,8 +198,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       outcomes.push(outcome);
       if (outcome.already) continue;
       if (edits.length > 0) {
-        splice(edits);
-        checks.push({ outcome, written: writtenAnswer(block), human: undefined });
+        edited.push({ open: cut, edits, outcome, written: writtenAnswer(block), human: undefined });
       }
       events.push({
         event: kind === "answer" ? "resolved" : "dropped",
@@ -215,8 +213,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       const answer = fromFile ? undefined : text;
       const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer, answeredBy: input.human ? "human" : undefined }, src.eol, fieldLines);
       const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
-      splice(edits);
-      checks.push({ outcome, written: text, human: input.human });
+      edited.push({ open: cut, edits, outcome, written: text, human: input.human });
       outcomes.push(outcome);
       // Kept only for decisions.md: a batch's thousand parsed blocks are garbage otherwise.
       if (input.recordDecision) closed.push(block);
@@ -251,7 +248,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   }
 
   const spliced = edited.length > 0 ? src.apply(edited) : undefined;
-  if (spliced !== undefined) verifyQuestions(spliced, checks, ts);
+  if (spliced !== undefined) verifyQuestions(spliced, edited, ts);
   // Bytes in, bytes out: a batch over bytes parsed the decoded text, and its result is encoded once here.
   const questions = spliced === undefined ? undefined : typeof spliced.content === "string" && typeof texts.questions !== "string" ? [Buffer.from(spliced.content, "utf8")] : spliced.content;
 
