@@ -37,6 +37,15 @@ function fsyncDir(dir: string): void {
 
 export const isRegular = (p: string) => lstat(p)?.isFile() === true;
 
+/** fs.rmSync(p, { force: true }) for a file, without its directory-walking machinery (about 1 ms of a commit). */
+function removeFile(p: string): void {
+  try {
+    fs.unlinkSync(p);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+  }
+}
+
 /** Remove a regular file if it is there; never anything else. */
 function unlinkIfRegular(p: string): void {
   if (isRegular(p)) disk.unlinkSync(p);
@@ -145,7 +154,7 @@ export function applyJournal(dir: string, j: Journal, fresh = false): void {
   for (const d of dirsOf(dir, j)) fsyncDir(d);
   // No fsync after this removal: a journal that outlives a crash names renamed temps and
   // already-written appends, so the next command replays it idempotently and removes it.
-  fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
+  removeFile(path.join(dir, JOURNAL_FILE));
   // Committed now: a backup that cannot be removed is litter for the next command, never a
   // reason to roll back (that would mix old and new files).
   for (const f of j.files) {
