@@ -137,7 +137,8 @@ export function resolveEntries(
     // Bytes: a resolve decodes only the blocks it edits (a 10,000-question file stays bytes).
     const questions = session.readBytes("questions.md", true);
     const state = session.read("state.md", true);
-    assertSchema(parseState(state), session.ws.slug);
+    const stateDoc = parseState(state);
+    assertSchema(stateDoc, session.ws.slug);
     const decisions = opts.recordDecision ? session.read("decisions.md", false) : undefined;
     // --filled: the open blocks with a written answer, read under the lock like everything else.
     const list = opts.filled ? filledEntries(questions) : entries;
@@ -145,7 +146,7 @@ export function resolveEntries(
     // A batch collects every refused line (the command line's first, then the questions'), then writes nothing.
     const failures = opts.batch ? [...(opts.failures ?? [])] : undefined;
     const p: ResolvePlan = planResolve(
-      { slug: session.ws.slug, questions, state, decisions },
+      { slug: session.ws.slug, questions, state, stateDoc, decisions },
       { entries: list, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now, failures },
     );
     if (failures !== undefined && failures.length > 0) throw batchFailure(opts.file ?? "batch", failures);

@@ -143,15 +143,43 @@ function redactKeyValues(text: string): string {
   return copied === 0 ? text : out + text.slice(copied);
 }
 
-/** Redact every string inside a JSON-like value. */
+/**
+ * Redact every string inside a JSON-like value. Copy on write: an array or plain object in
+ * which nothing is redacted is returned itself (a batch's thousand events are mostly such),
+ * so the result serializes as a copy would; never mutate it. Other objects are copied as before.
+ */
 export function redactDeep<T>(value: T): T {
   if (typeof value === "string") return redact(value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v)) as T;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const r = redactDeep(v);
+      if (r !== v) (out ??= value.slice())[i] = r;
+    }
+    return (out ?? value) as T;
+  }
   if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
     const obj = value as Record<string, unknown>;
-    for (const k of Object.keys(obj)) out[k] = redactDeep(obj[k]);
-    return out as T;
+    const keys = Object.keys(obj);
+    let out: Record<string, unknown> | undefined = isPlain(obj) ? undefined : {};
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const v = obj[k];
+      const r = redactDeep(v);
+      if (out === undefined && r !== v) {
+        out = {};
+        for (let j = 0; j < i; j++) out[keys[j]!] = obj[keys[j]!];
+      }
+      if (out !== undefined) out[k] = r;
+    }
+    return (out ?? obj) as T;
   }
   return value;
+}
+
+/** An object literal's kind (own `__proto__` key aside): returning it itself serializes as its copy would. */
+function isPlain(obj: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(obj);
+  return (proto === Object.prototype || proto === null) && !Object.hasOwn(obj, "__proto__");
 }

@@ -6,13 +6,13 @@
 import { ConflictError, DuplicateIdError, InternalError, locatedAt, RefusedError, BadInputError, type EngineError } from "../errors.js";
 import { appendDecisionEdit } from "../documents/decisions/edit-decisions.js";
 import { parseDecisions } from "../documents/decisions/parse-decisions.js";
-import { questionsSource, type BlockReplacement, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
+import { questionsSource, type BlockEdits, type EditedQuestions, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { answeredAtEdits, closeBlockEdits } from "../documents/questions/edit-questions.js";
 import {
-  fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock,
+  FieldLines, fieldValue, fieldValueAt, gateOf, optionsOf, parseQuestions, readFieldLines, statusFrom, statusOf, type QuestionBlock, type QuestionsDoc,
 } from "../documents/questions/parse-questions.js";
 import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-state.js";
-import { cursorValue, parseState } from "../documents/state/parse-state.js";
+import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits, type FileContent, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp } from "./clock.js";
 import { normalizeText } from "./normalize-text.js";
@@ -58,6 +58,8 @@ interface ResolveTexts {
   /** questions.md: its text, or its bytes (valid UTF-8; only the blocks resolved are decoded). */
   questions: string | Buffer;
   state: string;
+  /** `state` parsed, when the caller has parsed it already (it is parsed once here otherwise). */
+  stateDoc?: StateDoc;
   decisions: string | undefined;
 }
 
@@ -160,11 +162,14 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   const src = questionsSource(texts.questions, input.entries.length);
   const outcomes: EntryOutcome[] = [];
   const events: EventDraft[] = [];
-  const replacements: BlockReplacement[] = [];
-  const checks: BlockCheck[] = [];
+  // Each edited block with what it must read back as: one object per block (a batch keeps a thousand until the commit).
+  const edited: (BlockEdits & BlockCheck)[] = [];
   const closed: QuestionBlock[] = [];
+  const fieldLines = new FieldLines();
   // Only a block closed by hand needs this: is it the question state.md still waits on?
-  const awaited = input.entries.some((e) => e.source.kind === "file") ? awaitedIds(texts.state) : [];
+  let stateDoc = texts.stateDoc;
+  const parsedState = () => (stateDoc ??= parseState(texts.state));
+  const awaited = input.entries.some((e) => e.source.kind === "file") ? awaitedIds(parsedState()) : [];
   for (const entry of input.entries) {
     let cut: OpenBlock;
     let text: string;
@@ -180,13 +185,11 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       throw err;
     }
     const { block } = cut;
-    const status = statusOf(block);
+    // One pass over the block's field lines: its status now, the lines closeBlockEdits sets next.
+    readFieldLines(cut.doc.view, block, fieldLines);
+    const statusLine = fieldLines.first("status");
+    const status = statusFrom(statusLine === undefined ? undefined : fieldValueAt(cut.doc.view, statusLine, "status"));
     const fromFile = entry.source.kind === "file";
-    const splice = (edits: TextEdit[]) => {
-      const { base } = cut;
-      const newText = applyEdits(cut.text, base === 0 ? edits : edits.map((e) => ({ start: e.start - base, end: e.end - base, insert: e.insert })));
-      replacements.push({ span: cut.span, text: newText });
-    };
     if (fromFile && (status === "answered" || status === "dropped")) {
       // Closed by hand: complete the bookkeeping the engine would have done, touch nothing else.
       const kind = status === "answered" ? "answer" : "drop";
@@ -195,8 +198,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       outcomes.push(outcome);
       if (outcome.already) continue;
       if (edits.length > 0) {
-        splice(edits);
-        checks.push({ outcome, written: writtenAnswer(block), human: undefined });
+        edited.push({ open: cut, edits, outcome, written: writtenAnswer(block), human: undefined });
       }
       events.push({
         event: kind === "answer" ? "resolved" : "dropped",
@@ -209,10 +211,9 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     const wanted = entry.kind === "answer" ? "answered" : "dropped";
     if (status === "open") {
       const answer = fromFile ? undefined : text;
-      const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer, answeredBy: input.human ? "human" : undefined }, src.eol);
+      const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer, answeredBy: input.human ? "human" : undefined }, src.eol, fieldLines);
       const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
-      splice(edits);
-      checks.push({ outcome, written: text, human: input.human });
+      edited.push({ open: cut, edits, outcome, written: text, human: input.human });
       outcomes.push(outcome);
       // Kept only for decisions.md: a batch's thousand parsed blocks are garbage otherwise.
       if (input.recordDecision) closed.push(block);
@@ -246,12 +247,12 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     input.failures.push({ line: entry.where?.line ?? 0, error: conflict });
   }
 
-  const spliced = replacements.length > 0 ? src.splice(replacements) : undefined;
-  if (spliced !== undefined) verifyQuestions(spliced, replacements, checks, ts);
+  const spliced = edited.length > 0 ? src.apply(edited) : undefined;
+  if (spliced !== undefined) verifyQuestions(spliced, edited, ts);
   // Bytes in, bytes out: a batch over bytes parsed the decoded text, and its result is encoded once here.
-  const questions = typeof spliced === "string" && typeof texts.questions !== "string" ? [Buffer.from(spliced, "utf8")] : spliced;
+  const questions = spliced === undefined ? undefined : typeof spliced.content === "string" && typeof texts.questions !== "string" ? [Buffer.from(spliced.content, "utf8")] : spliced.content;
 
-  const state = planStateClear(texts.state, outcomes.map((o) => o.qid), ts);
+  const state = planStateClear(texts.state, outcomes.map((o) => o.qid), ts, parsedState());
   if (state !== undefined) {
     for (const o of outcomes) {
       if (o.already) events.push({ event: o.kind === "answer" ? "resolved" : "dropped", qid: o.qid, detail: { state_repaired: true } });
@@ -282,33 +283,47 @@ interface BlockCheck {
  * bytes around it are the old file's). Every edit is a whole `key: value` line inside its
  * block (never a heading or a fence line), so the rest of the file keeps its structure.
  */
-function verifyQuestions(questions: FileContent, replacements: readonly BlockReplacement[], checks: readonly BlockCheck[], ts: string): void {
-  if (typeof questions === "string") {
-    const doc = parseQuestions(questions);
+function verifyQuestions(questions: EditedQuestions, checks: readonly BlockCheck[], ts: string): void {
+  const lines = new FieldLines();
+  if (questions.blocks === undefined) {
+    const doc = parseQuestions(questions.content);
     for (const check of checks) {
       const blocks = doc.byId.get(check.outcome.qid);
-      verifyBlock(blocks?.length === 1 ? blocks[0] : undefined, check, ts);
+      verifyBlock(doc, blocks?.length === 1 ? blocks[0] : undefined, check, ts, lines);
     }
     return;
   }
+  const { blocks } = questions;
   checks.forEach((check, k) => {
-    const doc = parseQuestions(replacements[k]!.text);
-    verifyBlock(doc.blocks.length === 1 && doc.blocks[0]!.id === check.outcome.qid ? doc.blocks[0] : undefined, check, ts);
+    const doc = parseQuestions(blocks[k]!);
+    verifyBlock(doc, doc.blocks.length === 1 && doc.blocks[0]!.id === check.outcome.qid ? doc.blocks[0] : undefined, check, ts, lines);
   });
 }
 
-function verifyBlock(b: QuestionBlock | undefined, check: BlockCheck, ts: string): void {
+/** The read-back of one block of `doc`: its field lines read in one pass (`lines` is scratch), the values as fieldValue reads them. */
+function verifyBlock(doc: QuestionsDoc, b: QuestionBlock | undefined, check: BlockCheck, ts: string, lines: FieldLines): void {
   const { outcome, human } = check;
+  const fail = () => new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`, { kind: "read-back" });
+  if (b === undefined) throw fail();
+  readFieldLines(doc.view, b, lines);
+  const value = (key: string) => {
+    const i = lines.first(key);
+    return i === undefined ? undefined : fieldValueAt(doc.view, i, key);
+  };
   const wanted = outcome.kind === "answer" ? "answered" : "dropped";
-  const by = b?.fieldsNamed("answered_by") ?? [];
-  const answer = b === undefined ? undefined : fieldValue(b, "answer") === check.written ? check.written : writtenOrUndefined(b);
+  const answer = value("answer") === check.written ? check.written : writtenOrUndefined(b);
   const ok =
-    b !== undefined &&
-    statusOf(b) === wanted &&
+    statusFrom(value("status")) === wanted &&
     answer === check.written &&
-    fieldValue(b, "answered_at") === ts &&
-    (human === undefined || (human ? by.length === 1 && by[0]!.value === "human" : by.length === 0));
-  if (!ok) throw new InternalError(`questions.md did not read back for ${outcome.qid}; nothing was written`, { kind: "read-back" });
+    value("answered_at") === ts &&
+    (human === undefined || (human ? answeredByHuman(b) : lines.first("answered_by") === undefined));
+  if (!ok) throw fail();
+}
+
+/** Exactly one `answered_by` line, and it says `human`. */
+function answeredByHuman(b: QuestionBlock): boolean {
+  const by = b.fieldsNamed("answered_by");
+  return by.length === 1 && by[0]!.value === "human";
 }
 
 function writtenOrUndefined(b: QuestionBlock): string | undefined {
@@ -320,16 +335,16 @@ function writtenOrUndefined(b: QuestionBlock): string | undefined {
 }
 
 /** The question ids state.md's awaiting sections name. */
-function awaitedIds(stateText: string): string[] {
-  return parseState(stateText).awaiting.map((s) => s.questionId).filter((q): q is string => q !== undefined);
+function awaitedIds(doc: StateDoc): string[] {
+  return doc.awaiting.map((s) => s.questionId).filter((q): q is string => q !== undefined);
 }
 
 /**
  * The cleared state.md when an awaiting section names one of `qids`, else undefined.
  * Status → running, next_action → resume command, pause fields removed, a Log line per awaited qid.
+ * `doc` is `stateText` parsed (parsed here when not given).
  */
-export function planStateClear(stateText: string, qids: readonly string[], ts: string): string | undefined {
-  const doc = parseState(stateText);
+export function planStateClear(stateText: string, qids: readonly string[], ts: string, doc: StateDoc = parseState(stateText)): string | undefined {
   const awaited = doc.awaiting.map((s) => s.questionId).filter((q): q is string => q !== undefined && qids.includes(q));
   if (awaited.length === 0) return undefined;
   const phase = cursorValue(doc, "phase");

@@ -62,8 +62,8 @@ export function byteLength(data: FileContent): number {
 
 const sha256 = (data: string | Buffer) => nodeCrypto().createHash("sha256").update(data).digest("hex");
 
-/** The journal's own check line: its body's CRC-32 (versions 2, 3) or SHA-256 (version 1). */
-export const bodySum = (body: string, v: 1 | 2 | 3) => (v === 1 ? sha256(body) : `crc32:${crc32(body).toString(16)}`);
+/** The journal's own check line: its body's CRC-32 (versions 2, 3) or SHA-256 (version 1); the body as text or as its UTF-8 bytes. */
+export const bodySum = (body: string | Buffer, v: 1 | 2 | 3) => (v === 1 ? sha256(body) : `crc32:${crc32(body).toString(16)}`);
 
 type JournalRead = { kind: "none" } | { kind: "torn" } | { kind: "ok"; journal: Journal };
 

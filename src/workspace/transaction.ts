@@ -37,6 +37,15 @@ function fsyncDir(dir: string): void {
 
 export const isRegular = (p: string) => lstat(p)?.isFile() === true;
 
+/** fs.rmSync(p, { force: true }) for a file, without its directory-walking machinery (about 1 ms of a commit). */
+function removeFile(p: string): void {
+  try {
+    fs.unlinkSync(p);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+  }
+}
+
 /** Remove a regular file if it is there; never anything else. */
 function unlinkIfRegular(p: string): void {
   if (isRegular(p)) disk.unlinkSync(p);
@@ -55,8 +64,8 @@ function writeOpen(p: string, data: readonly Uint8Array[], flags: string, mode: 
   return fd;
 }
 
-function writeSynced(p: string, data: string, flags: string, mode: number): void {
-  const fd = writeOpen(p, [Buffer.from(data, "utf8")], flags, mode);
+function writeSynced(p: string, data: readonly Uint8Array[], flags: string, mode: number): void {
+  const fd = writeOpen(p, data, flags, mode);
   try {
     disk.fsyncSync(fd);
   } finally {
@@ -145,7 +154,7 @@ export function applyJournal(dir: string, j: Journal, fresh = false): void {
   for (const d of dirsOf(dir, j)) fsyncDir(d);
   // No fsync after this removal: a journal that outlives a crash names renamed temps and
   // already-written appends, so the next command replays it idempotently and removes it.
-  fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
+  removeFile(path.join(dir, JOURNAL_FILE));
   // Committed now: a backup that cannot be removed is litter for the next command, never a
   // reason to roll back (that would mix old and new files).
   for (const f of j.files) {
@@ -251,8 +260,10 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       const { offset, needsNewline } = appendPoint(a.path);
       journal.appends.push({ target: path.relative(dir, a.path), offset, data: needsNewline ? `\n${a.data}` : a.data });
     }
-    const body = JSON.stringify(journal);
-    writeSynced(journalPath, `${body}\n${bodySum(body, 3)}\n`, "w", 0o644);
+    // The body (a batch's thousand event lines in it) is encoded once, for its check line and
+    // the write alike, and never copied into one string with that line.
+    const body = Buffer.from(JSON.stringify(journal), "utf8");
+    writeSynced(journalPath, [body, Buffer.from(`\n${bodySum(body, 3)}\n`, "utf8")], "w", 0o644);
     fsyncDir(dir);
   } catch (e) {
     for (const fd of open) {

@@ -68,6 +68,36 @@ describe("redactDeep", () => {
       nested: { b: `Bearer ${REDACTED}` },
     });
   });
+
+  it.each<[string, unknown]>([
+    ["a plain object", { event: "resolved", qid: "q-1", detail: { answer: "keep one release", batch: true } }],
+    ["an array", ["fine", 3, null, { a: "b" }]],
+    ["a null-prototype object", Object.assign(Object.create(null) as object, { a: "fine" })],
+  ])("%s with nothing to redact is returned itself and serializes the same", (_name, value) => {
+    const json = JSON.stringify(value);
+    expect(redactDeep(value)).toBe(value);
+    expect(JSON.stringify(redactDeep(value))).toBe(json);
+  });
+
+  it("copies only what holds a secret, keeping key order, and never changes its input", () => {
+    const nested = { keep: "fine" };
+    const value = { a: "first", b: "password=x1y2z3", c: nested, list: ["ok", "Bearer abcdefghijkl"] };
+    const before = JSON.stringify(value);
+    const out = redactDeep(value);
+    expect(JSON.stringify(value)).toBe(before);
+    expect(Object.keys(out)).toEqual(["a", "b", "c", "list"]);
+    expect(out).toEqual({ a: "first", b: `password=${REDACTED}`, c: nested, list: ["ok", `Bearer ${REDACTED}`] });
+    expect(out.c).toBe(nested);
+  });
+
+  it.each<[string, unknown]>([
+    ["a Date", new Date("2026-07-20T10:00:00Z")],
+    ["a class instance", new (class { x = "fine"; })()],
+  ])("%s is copied into a plain object, as before", (_name, value) => {
+    const out = redactDeep(value);
+    expect(out).not.toBe(value);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+  });
 });
 
 describe("redact: auth headers", () => {

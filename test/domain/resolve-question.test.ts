@@ -294,6 +294,14 @@ describe("planStateClear", () => {
     const out = planStateClear(STATE.replace(/\n/g, "\r\n"), ["q-1"], T)!;
     expect(out).toBe(STATE_CLEARED.replace(/\n/g, "\r\n"));
   });
+
+  it.each<[string, string, string[]]>([
+    ["the awaited question", STATE, ["q-1"]],
+    ["another question", STATE, ["q-2"]],
+    ["CRLF", STATE.replace(/\n/g, "\r\n"), ["q-2", "q-1"]],
+  ])("a state.md parsed by the caller clears exactly as the text alone (%s)", (_name, state, qids) => {
+    expect(planStateClear(state, qids, T, parseState(state))).toBe(planStateClear(state, qids, T));
+  });
 });
 
 describe("planResolve: questions.md given as bytes", () => {

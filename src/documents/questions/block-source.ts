@@ -4,27 +4,22 @@
 // never decoded or re-encoded as a whole when only a few blocks are wanted.
 
 import { detectEol } from "../lines.js";
-import type { FileContent } from "../text-edit.js";
+import { applyEdits, type TextEdit } from "../text-edit.js";
 import { blockFinder, type ByteSpan } from "./find-block.js";
 import { parseQuestions, type QuestionBlock, type QuestionsDoc } from "./parse-questions.js";
 
 /** A block's range in the source: UTF-16 offsets for a string, byte offsets for bytes. */
 export type BlockSpan = ByteSpan;
 
-export interface BlockReplacement {
-  span: BlockSpan;
-  text: string;
-}
 
 /** One block of the file with a parsed document to build its edits on. */
 export interface OpenBlock {
   span: BlockSpan;
-  /** The span's text: what the edits, shifted by `base`, apply to. */
+  /** The span's text. */
   text: string;
+  /** The document `block` is read from and its edits are built on: the whole file, or the block alone. */
   doc: QuestionsDoc;
   block: QuestionBlock;
-  /** Where the span starts in `doc`'s text: an edit built on `doc` applies to `text` at offset − base. */
-  base: number;
 }
 
 export interface QuestionsSource {
@@ -36,23 +31,36 @@ export interface QuestionsSource {
   open(qid: string, span: BlockSpan): OpenBlock;
   /** The whole file parsed: for messages that list other questions or line numbers. */
   whole(): QuestionsDoc;
-  /** The file with each (disjoint) span replaced by its new text. */
-  splice(replacements: readonly BlockReplacement[]): FileContent;
+  /** The file with every opened block's edits applied (each block opened once). */
+  apply(edited: readonly BlockEdits[]): EditedQuestions;
 }
+
+/** One opened block and the edits built on its `doc` (in `doc`'s offsets, as the edit builders return them). */
+export interface BlockEdits {
+  open: OpenBlock;
+  edits: readonly TextEdit[];
+}
+
+/**
+ * The edited file and what its read-back parses: the whole new text (a source over text), or
+ * each edited block's new text in the order given, with the file as byte pieces (over bytes).
+ */
+export type EditedQuestions = { content: string; blocks?: undefined } | { content: readonly Uint8Array[]; blocks: string[] };
 
 /** Fewer wanted blocks than this are found in the bytes; more, and the file is parsed once. */
 const FIND_LIMIT = 16;
 
-function spliced<P>(replacements: readonly BlockReplacement[], piece: (from: number, to: number) => P, insert: (text: string) => P, end: number): P[] {
+/** `bytes` with each (disjoint) span replaced by its new text, as pieces to write in order. */
+function splicedBytes(bytes: Buffer, replacements: readonly { span: BlockSpan; text: string }[]): Uint8Array[] {
   const sorted = [...replacements].sort((a, b) => a.span.start - b.span.start);
-  const parts: P[] = [];
+  const parts: Uint8Array[] = [];
   let at = 0;
   for (const r of sorted) {
     if (r.span.start < at) throw new Error(`overlapping block replacement at ${r.span.start}`);
-    parts.push(piece(at, r.span.start), insert(r.text));
+    parts.push(bytes.subarray(at, r.span.start), Buffer.from(r.text, "utf8"));
     at = r.span.end;
   }
-  parts.push(piece(at, end));
+  parts.push(bytes.subarray(at, bytes.length));
   return parts;
 }
 
@@ -62,15 +70,20 @@ function textSource(text: string): QuestionsSource {
   return {
     eol: detectEol(text),
     spans: (qid) => (doc.byId.get(qid) ?? []).map((b) => ({ start: startOf(b.heading), end: startOf(b.end) })),
-    // The whole file is parsed already: its own block, with edits shifted to the span.
+    // The whole file is parsed already: its own block, edited in the whole text's offsets.
     open: (qid, span) => {
       const block = doc.byId.get(qid)?.find((b) => startOf(b.heading) === span.start);
       if (!block) throw new Error(`no block ${qid} at ${span.start}`);
-      return { span, text: text.slice(span.start, span.end), doc, block, base: span.start };
+      return { span, text: text.slice(span.start, span.end), doc, block };
     },
     whole: () => doc,
-    splice: (replacements) =>
-      spliced(replacements, (from, to) => text.slice(from, to), (t) => t, text.length).join(""),
+    // Every block's edits are already in the whole text's offsets: one pass builds the new
+    // file (a batch of a thousand blocks cut, edited and joined again cost a copy of each).
+    apply: (edited) => {
+      const edits: TextEdit[] = [];
+      for (const e of edited) for (const edit of e.edits) edits.push(edit);
+      return { content: applyEdits(text, edits) };
+    },
   };
 }
 
@@ -87,11 +100,14 @@ function byteSource(bytes: Buffer): QuestionsSource {
       const own = parseQuestions(text);
       const block = own.blocks[0];
       if (own.blocks.length !== 1 || block?.id !== qid) throw new Error(`the block of ${qid} does not read on its own`);
-      return { span, text, doc: own, block, base: 0 };
+      return { span, text, doc: own, block };
     },
     whole: () => (doc ??= parseQuestions(bytes.toString("utf8"))),
-    splice: (replacements) =>
-      spliced(replacements, (from, to) => bytes.subarray(from, to), (t) => Buffer.from(t, "utf8"), bytes.length),
+    // Each block was parsed on its own: its edits apply to its text.
+    apply: (edited) => {
+      const replacements = edited.map((e) => ({ span: e.open.span, text: applyEdits(e.open.text, e.edits) }));
+      return { content: splicedBytes(bytes, replacements), blocks: replacements.map((r) => r.text) };
+    },
   };
 }
 

@@ -4,7 +4,7 @@
 
 import { detectEol, insertLinesAfter, isBlank, type Line } from "../lines.js";
 import type { TextEdit } from "../text-edit.js";
-import type { QuestionBlock, QuestionsDoc } from "./parse-questions.js";
+import { FieldLines, readFieldLines, type QuestionBlock, type QuestionsDoc } from "./parse-questions.js";
 
 export interface CloseBlock {
   status: "answered" | "dropped";
@@ -17,6 +17,25 @@ export interface CloseBlock {
 
 const ANSWERED_BY_ANY = /^[ \t]*answered_by[ \t]*:/i;
 const ANSWERED_BY_IN = /answered_by/i;
+
+/**
+ * The last `key: value` line rendered per key, reused while the value stays the same: a batch
+ * sets the same `status: answered` and `answered_at: <now>` lines in a thousand blocks, and
+ * those strings live until the commit (a thousand copies of each grew the young heap).
+ */
+const lastLine = new Map<string, { value: string; line: string }>();
+
+function fieldLine(key: string, value: string): string {
+  const last = lastLine.get(key);
+  if (last !== undefined && last.value === value) return last.line;
+  const line = value === "" ? `${key}:` : `${key}: ${value}`;
+  if (last === undefined) lastLine.set(key, { value, line });
+  else {
+    last.value = value;
+    last.line = line;
+  }
+  return line;
+}
 
 /**
  * The line new fields go after: the block's last non-blank line, skipping lines this edit
@@ -37,19 +56,29 @@ function lastNonBlank(doc: QuestionsDoc, block: QuestionBlock, removed: Readonly
 /**
  * Edits that close `block`: set `status`, `answered_at`, `answer` in place (inserting the
  * missing ones in that order), and rewrite `answered_by` as `close.answeredBy` says.
- * `eol` is the file's line ending for inserted lines (pass it when `doc` is a cut-out block).
+ * `eol` is the file's line ending for inserted lines (pass it when `doc` is a cut-out block);
+ * `lines`: the block's field lines as readFieldLines(doc.view, block, …) just read them (the
+ * caller read its status there); without it, they are read here.
  */
-export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: CloseBlock, eol: string = detectEol(doc.view.text)): TextEdit[] {
+export function closeBlockEdits(doc: QuestionsDoc, block: QuestionBlock, close: CloseBlock, eol: string = detectEol(doc.view.text), lines?: FieldLines): TextEdit[] {
   const { text } = doc.view;
   const line = (i: number) => doc.view.line(i);
   const edits: TextEdit[] = [];
   const missing: string[] = [];
+  // One pass finds each key's first field line (block.field per key searched the block three times).
+  if (lines === undefined) {
+    lines = new FieldLines();
+    readFieldLines(doc.view, block, lines);
+  }
+  const fieldLines = lines;
   const setLine = (key: string, value: string) => {
-    const f = block.field(key);
-    const rendered = value === "" ? `${key}:` : `${key}: ${value}`;
-    if (f) {
-      const l = line(f.index);
-      if (l.text !== rendered) edits.push({ start: l.start, end: l.end, insert: rendered });
+    const index = fieldLines.first(key);
+    const rendered = fieldLine(key, value);
+    if (index !== undefined) {
+      // Compared in place: no Line (and no copy of its text) for the usual line that changes.
+      const start = doc.view.lineStart(index);
+      const end = doc.view.lineEnd(index);
+      if (end - start !== rendered.length || !text.startsWith(rendered, start)) edits.push({ start, end, insert: rendered });
     } else missing.push(rendered);
   };
   setLine("status", close.status);
