@@ -11,7 +11,7 @@ import { projectFromFixture, type Project } from "../helpers/project.js";
 let p: Project | undefined;
 afterEach(() => p?.cleanup());
 
-const COLD = /(^|\/)chunks\/(cold|markdown-comment|remark|serve|notify)-[^/]*\.cjs$/;
+const COLD = /(^|\/)chunks\/(cold|warm-commands|person-facing|markdown-comment|remark|serve|notify)-[^/]*\.cjs$/;
 
 /** Run the CLI with a preload that writes require.cache's keys (or `list`) at exit; returns the lines. */
 async function recorded(project: Project, args: string[], list = "Object.keys(require.cache)"): Promise<string[]> {
@@ -33,16 +33,20 @@ describe("cold-path chunks stay off the hot path", () => {
     [["status"]],
     [["budget", "check"]],
     [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"]],
-  ])("%j loads none of the cold commands, remark, remark-stringify, notify or MCP chunks", async (args) => {
+  ])("%j loads none of the cold or warm commands, help, remark, remark-stringify, notify or MCP chunks: no chunk but the bundler's runtime", async (args) => {
     p = projectFromFixture("table-awaiting");
     const loaded = await chunksLoaded(p, args);
     expect(loaded.filter((m) => COLD.test(m))).toEqual([]);
+    expect(loaded.filter((m) => !/^chunks\/rolldown-runtime-[\w-]+\.cjs$/.test(m))).toEqual([]);
   });
 
   it.each([
     [["check"], "remark"],
     [["log"], "cold"],
     [["status", "--markdown"], "markdown-comment"],
+    [["questions"], "warm-commands"],
+    [["state", "pause", "--reason", "usage_cap"], "warm-commands"],
+    [["status", "--help"], "person-facing"],
   ])("%j does load its chunk (%s): the recording sees lazy chunks", async (args, chunk) => {
     p = projectFromFixture("table-awaiting");
     expect((await chunksLoaded(p, args)).some((m) => m.startsWith(`chunks/${chunk}-`))).toBe(true);
