@@ -61,9 +61,14 @@ export default defineConfig(({ mode }) => ({
         charset: "ascii",
         // Each entry is one file plus one chunk per lazily imported adapter (src/adapters/*:
         // yaml, remark, markdown comments, execa), which import nothing else from src/, and, in the CLI, the
-        // `mcp` server chunk (src/mcp/* with the SDK and zod), which gets main() passed in. The
+        // `mcp` server chunk (src/mcp/* with the SDK and zod), which gets main() passed in, and
+        // the command chunks: the entry holds only status, budget check and state resolve
+        // (commands/cold.ts, cli/warm-commands.ts and cli/person-facing.ts hold the rest). The
         // library used to inline them (1.2 MB); now an embedder loads one only by calling what needs it.
-        codeSplitting: true,
+        // Every module the entry imports statically stays in the entry file: left to
+        // itself, rolldown moves what two lazy chunks share with the entry into chunks of their
+        // own, which every command would then load (one file read and compile each).
+        codeSplitting: { groups: [{ name: mode === "lib" ? "index" : "devrites-engine", tags: ["$initial"] }] },
         entryFileNames: mode === "lib" ? "[name].mjs" : "[name].cjs",
         chunkFileNames: mode === "lib" ? "lib/[name]-[hash].mjs" : "chunks/[name]-[hash].cjs",
       },

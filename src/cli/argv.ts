@@ -5,7 +5,6 @@ import { parseArgs } from "node:util";
 import { BadInputError, UnknownCommandError, type ErrorDetails } from "../errors.js";
 import type { CommandArgs } from "../commands/types.js";
 import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./command-table.js";
-import { placeholder } from "./help.js";
 import { closest } from "./suggest.js";
 
 interface ParsedCommandLine {
@@ -16,6 +15,19 @@ interface ParsedCommandLine {
   help: boolean;
   version: boolean;
   json: boolean;
+}
+
+/** The callback flags of the completion scripts (completion-script.ts); older scripts use the second. */
+export const COMPLETION_FLAGS = ["--get-completions", "--get-yargs-completions"] as const;
+
+/** Placeholders for options a usage line does not name (the usage line wins: one source). */
+const PLACEHOLDERS: Record<string, string> = { root: "DIR", workspace: "SLUG" };
+
+/** The value's name: `--batch FILE`, taken from the usage line (`--batch <file>` → FILE). */
+export function placeholder(def: CommandDef | undefined, name: string): string {
+  const m = def?.usage.match(new RegExp(`--${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[ =]([A-Z][A-Z0-9_]*|<[a-z][a-z0-9_-]*>)`));
+  if (m) return m[1]!.replace(/[<>]/g, "").toUpperCase().replace(/-/g, "_");
+  return PLACEHOLDERS[name] ?? name.toUpperCase().replace(/-/g, "_");
 }
 
 const VALUE_GLOBALS = new Set(["--root", "--workspace"]);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The executable: wires the real process into main() and sets the exit code. Nothing else.
 
-import os from "node:os";
+import fs from "node:fs";
 import { main } from "./main.js";
 import { nodeReadLine } from "./read-line.js";
 
@@ -9,29 +9,86 @@ const readLine = nodeReadLine();
 
 // A reader that went away (`questions | head -1`) is not an error: stop writing to that
 // stream and finish quietly, with the command's own exit code. Anything else still throws.
+// The handler goes on each stream when it is built, by whoever builds it (a fallback below,
+// the TTY check, the mcp server), so a command that never builds one does not pay for it.
 const gone = { stdout: false, stderr: false };
 for (const name of ["stdout", "stderr"] as const) {
-  process[name].on("error", (e: NodeJS.ErrnoException) => {
+  const onError = (e: NodeJS.ErrnoException) => {
     if (e.code !== "EPIPE" && e.code !== "ERR_STREAM_DESTROYED") throw e;
     gone[name] = true;
+  };
+  const d = Object.getOwnPropertyDescriptor(process, name);
+  const get = d?.get;
+  if (d?.configurable !== true || get === undefined) {
+    process[name].on("error", onError);
+    continue;
+  }
+  let stream: NodeJS.WriteStream | undefined;
+  Object.defineProperty(process, name, {
+    configurable: true,
+    enumerable: d.enumerable,
+    get: () => (stream ??= (get.call(process) as NodeJS.WriteStream).on("error", onError)),
   });
 }
 
+/**
+ * Whether fd 1 or 2 is not a terminal, known without building process.stdout (which loads
+ * Node's stream and net modules, a few ms of every call): a terminal is a character device,
+ * so a pipe, socket or file says so in one fstat. A character device asks the stream, as before.
+ */
+function notTerminal(fd: 1 | 2): boolean {
+  try {
+    return !fs.fstatSync(fd).isCharacterDevice();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A writer for fd 1 or 2. Not a terminal: written synchronously with fs.writeSync, which is
+ * what Node's own stream does for a file and, on Linux, for a pipe. A write that fails
+ * (EPIPE, EAGAIN on a non-blocking pipe, a full disk) hands what is left, and every later
+ * write, to the stream, which fails or finishes exactly as it always did.
+ */
+function writer(name: "stdout" | "stderr", fd: 1 | 2): (t: string) => void {
+  let direct = notTerminal(fd);
+  return (t) => {
+    if (gone[name]) return;
+    if (direct) {
+      const bytes = Buffer.from(t, "utf8");
+      let off = 0;
+      try {
+        while (off < bytes.length) off += fs.writeSync(fd, bytes, off);
+        return;
+      } catch {
+        direct = false;
+        process[name].write(bytes.subarray(off));
+        return;
+      }
+    }
+    process[name].write(t);
+  };
+}
+
+let hostname: string | undefined;
 const io = {
   env: process.env,
   cwd: process.cwd(),
-  stdout: (t: string) => void (gone.stdout || process.stdout.write(t)),
-  stderr: (t: string) => void (gone.stderr || process.stderr.write(t)),
+  stdout: writer("stdout", 1),
+  stderr: writer("stderr", 2),
   readLine,
   // Read only by the one command that asks (interactive resolve): touching process.stdin builds
   // its stream, which loads Node's fs-stream and readline modules before any command runs.
   get stdinIsTTY() {
     return process.stdin.isTTY === true;
   },
-  stdoutIsTTY: process.stdout.isTTY === true,
+  stdoutIsTTY: !notTerminal(1) && process.stdout.isTTY === true,
   now: () => new Date(),
   pid: process.pid,
-  hostname: os.hostname(),
+  // Read only when a command takes the workspace lock: node:os is not loaded otherwise.
+  get hostname() {
+    return (hostname ??= process.getBuiltinModule("node:os").hostname());
+  },
   // V8 grows its young generation (up to 16 MB semi-spaces) while a command allocates fast, as
   // the parse of a large questions.md does: on a 40,000-question file that growth was a fifth
   // of `status`'s peak memory (132 against 106 MB) and saved no time. The flag is read at each

@@ -3,22 +3,20 @@
 
 import type { CommandRun } from "../commands/types.js";
 import { budgetCheck } from "../commands/budget-check.js";
-import { budgetSeed } from "../commands/budget-seed.js";
-import { budgetSpend } from "../commands/budget-spend.js";
-import { budgetStatus } from "../commands/budget-status.js";
 import { makeMcp } from "../commands/mcp.js";
 import { ENGINE_VERSION, main } from "./main.js";
-import { questionAdd } from "../commands/question-add.js";
-import { questionsList, questionsShow } from "../commands/questions.js";
-import { statePause } from "../commands/state-pause.js";
 import { stateResolve, RESOLVE_USAGE } from "../commands/state-resolve.js";
-import { stateResume } from "../commands/state-resume.js";
 import { status } from "../commands/status.js";
 import { GATES } from "../documents/gates.js";
 
 /** A command of the cold chunk (commands/cold.ts), imported the first time one runs. */
 function cold(name: "check" | "completion" | "init" | "log" | "migrate" | "stateMergeManifest"): CommandRun {
   return async (ctx, args) => (await import("../commands/cold.js"))[name](ctx, args);
+}
+
+/** A command of the warm chunk (cli/warm-commands.ts), imported the first time one runs. */
+function warm(name: "budgetSeed" | "budgetSpend" | "budgetStatus" | "questionAdd" | "questionsList" | "questionsShow" | "statePause" | "stateResume"): CommandRun {
+  return async (ctx, args) => (await import("./warm-commands.js"))[name](ctx, args);
 }
 
 export interface OptionDef {
@@ -74,14 +72,14 @@ export const COMMANDS: CommandDef[] = [
     usage: "devrites-engine questions [--open | --all] [--gate GATE] [--json]",
     describe: "list questions, one line each (default: open ones)",
     options: { open: bool("only open questions (default)"), all: bool("every question"), gate: str("only questions with this gate") },
-    run: questionsList,
+    run: warm("questionsList"),
   },
   {
     words: ["questions", "show"],
     usage: "devrites-engine questions show <qid> [--markdown] [--json]",
     describe: "print one question with its options numbered",
     options: { markdown: bool("the question as a ticket/PR comment body (markdown), with the commands that answer it") },
-    run: questionsShow,
+    run: warm("questionsShow"),
   },
   {
     words: ["question", "add"],
@@ -99,7 +97,7 @@ export const COMMANDS: CommandDef[] = [
       supersedes: str("the question this one replaces"),
       "blocking-slices": str("slices blocked until it is answered"),
     },
-    run: questionAdd,
+    run: warm("questionAdd"),
   },
   {
     words: ["state", "resolve"],
@@ -123,14 +121,14 @@ export const COMMANDS: CommandDef[] = [
     usage: "devrites-engine state pause --reason CODE [--detail TEXT] [--until TIMESTAMP]",
     describe: "pause the run for a reason that is not a question",
     options: { reason: str("the pause reason code"), detail: str("what happened (secrets are redacted)"), until: str("when it resumes by itself (usage_cap)") },
-    run: statePause,
+    run: warm("statePause"),
   },
   {
     words: ["state", "resume"],
     usage: "devrites-engine state resume [--auto] [--note TEXT]",
     describe: "clear a pause and continue the workflow",
     options: { auto: bool("resume only a usage_cap pause whose resumes_at has passed"), note: str("why the run resumes (goes to the Log)") },
-    run: stateResume,
+    run: warm("stateResume"),
   },
   {
     words: ["state", "merge-manifest"],
@@ -144,7 +142,7 @@ export const COMMANDS: CommandDef[] = [
     usage: "devrites-engine budget status [--json]",
     describe: "the AFK mode, sentinel values and the budget left",
     options: {},
-    run: budgetStatus,
+    run: warm("budgetStatus"),
   },
   {
     words: ["budget", "check"],
@@ -166,14 +164,14 @@ export const COMMANDS: CommandDef[] = [
     usage: "devrites-engine budget spend <slice>",
     describe: "charge one built slice, exactly once per slice id",
     options: {},
-    run: budgetSpend,
+    run: warm("budgetSpend"),
   },
   {
     words: ["budget", "seed"],
     usage: "devrites-engine budget seed --pending N [--max-slices N]",
     describe: "pre-seed the slice counter after planning (it only goes down)",
     options: { pending: str("slices still to build"), "max-slices": str("an upper bound for the counter") },
-    run: budgetSeed,
+    run: warm("budgetSeed"),
   },
   {
     words: ["check"],

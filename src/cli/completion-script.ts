@@ -2,9 +2,6 @@
 // back with `devrites-engine --get-completions <words…>`, answered from the command table
 // (completions.ts). Plain text: the shells do the rest, no library is needed to write it.
 
-/** The callback flag the scripts use. Scripts installed by older versions use the second one. */
-export const COMPLETION_FLAGS = ["--get-completions", "--get-yargs-completions"] as const;
-
 type CompletionShell = "bash" | "zsh";
 
 /** zsh when the user's login shell is zsh, else bash (the script is appended to its rc file). */

@@ -3,16 +3,9 @@
 
 import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./command-table.js";
 import { EXAMPLES, GROUPS } from "./help-examples.js";
+import { placeholder } from "./argv.js";
 
-/** Placeholders for options a usage line does not name (the usage line wins: one source). */
-const PLACEHOLDERS: Record<string, string> = { root: "DIR", workspace: "SLUG" };
-
-/** The value's name: `--batch FILE`, taken from the usage line (`--batch <file>` → FILE). */
-export function placeholder(def: CommandDef | undefined, name: string): string {
-  const m = def?.usage.match(new RegExp(`--${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[ =]([A-Z][A-Z0-9_]*|<[a-z][a-z0-9_-]*>)`));
-  if (m) return m[1]!.replace(/[<>]/g, "").toUpperCase().replace(/-/g, "_");
-  return PLACEHOLDERS[name] ?? name.toUpperCase().replace(/-/g, "_");
-}
+export { placeholder };
 
 function optionLines(def: CommandDef | undefined, options: Record<string, OptionDef>): string[] {
   return Object.entries(options).map(([name, o]) => {

@@ -6,13 +6,13 @@ import type { Io } from "../io.js";
 import { jsonText, terminalText } from "../commands/format.js";
 import type { Outcome } from "../commands/types.js";
 import { resolveNow } from "../domain/clock.js";
-import { parseCommandLine, unknownCommand } from "./argv.js";
+import { COMPLETION_FLAGS, parseCommandLine, unknownCommand } from "./argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
-import { completionValues } from "./completion-values.js";
-import { COMPLETION_FLAGS } from "./completion-script.js";
-import { completionsFor } from "./completions.js";
 import { makeContext } from "./context.js";
-import { groupHelpText, helpText, isGroup } from "./help.js";
+
+// Help and shell completions are imported when asked for (their own chunk): no command pays
+// for compiling them.
+const help = () => import("./person-facing.js");
 
 export const ENGINE_VERSION: string = typeof __ENGINE_VERSION__ === "string" ? __ENGINE_VERSION__ : "0.0.0-dev";
 
@@ -93,7 +93,8 @@ function commandWordsAfter(argv: readonly string[], word: string): string[] {
  * `help [<command words>]`: the overview, a group's help or a command's help.
  * @throws UnknownCommandError (exit 2, with the nearest command) for words that name neither.
  */
-function helpFor(words: string[]): string {
+async function helpFor(words: string[]): Promise<string> {
+  const { groupHelpText, helpText, isGroup } = await help();
   if (words.length === 0) return helpText(undefined, ENGINE_VERSION);
   const def = COMMANDS.find((c) => c.words.length === words.length && c.words.every((w, i) => words[i] === w));
   if (def) return helpText(def, ENGINE_VERSION);
@@ -126,6 +127,7 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
   try {
     if ((COMPLETION_FLAGS as readonly string[]).includes(argv[0] ?? "")) {
       // The shell asking for completions (the script `completion` prints calls this).
+      const { completionsFor, completionValues } = await help();
       io.stdout(completionsFor(COMMANDS, GLOBAL_OPTIONS, argv.slice(1), completionValues(io)).join("\n") + "\n");
       return 0;
     }
@@ -139,16 +141,19 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
     // (exit 0); from a script or an agent (no terminal, or --json) it stays the table's "no
     // command" (exit 2), so a caller that lost its arguments can tell. --help is always help.
     if (parsed.words.length === 0 && (parsed.help || (!json && io.stdoutIsTTY))) {
-      io.stdout(helpText(undefined, ENGINE_VERSION));
+      io.stdout((await help()).helpText(undefined, ENGINE_VERSION));
       return 0;
     }
     if (parsed.words[0] === "help" && !parsed.def) {
-      io.stdout(helpFor(commandWordsAfter(argv, "help")));
+      io.stdout(await helpFor(commandWordsAfter(argv, "help")));
       return 0;
     }
-    if (parsed.help && (parsed.def || isGroup(parsed.words))) {
-      io.stdout(parsed.def ? helpText(parsed.def, ENGINE_VERSION) : groupHelpText(parsed.words));
-      return 0;
+    if (parsed.help) {
+      const { groupHelpText, helpText, isGroup } = await help();
+      if (parsed.def || isGroup(parsed.words)) {
+        io.stdout(parsed.def ? helpText(parsed.def, ENGINE_VERSION) : groupHelpText(parsed.words));
+        return 0;
+      }
     }
     if (!parsed.def) throw unknownCommand(parsed.words);
     if (parsed.version) {

@@ -11,7 +11,7 @@ import { assertSchema } from "../domain/schema-gate.js";
 import { planResolve, type EntryFailure, type EntryOutcome, type ResolveEntry, type ResolvePlan } from "../domain/resolve-question.js";
 import { filledEntries } from "../domain/written-answers.js";
 import { readUserFile } from "../workspace/user-files.js";
-import { interactiveResolve } from "./state-resolve-interactive.js";
+import { interactiveResolve } from "../cli/interactive-resolve.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 

@@ -11,16 +11,21 @@ import { projectFromFixture, type Project } from "../helpers/project.js";
 let p: Project | undefined;
 afterEach(() => p?.cleanup());
 
-const COLD = /(^|\/)chunks\/(cold|markdown-comment|remark|serve|notify)-[^/]*\.cjs$/;
+const COLD = /(^|\/)chunks\/(cold|warm-commands|person-facing|markdown-comment|remark|serve|notify)-[^/]*\.cjs$/;
 
-/** Run the CLI with a preload that writes require.cache's keys at exit; returns the chunk files loaded. */
-async function chunksLoaded(project: Project, args: string[]): Promise<string[]> {
+/** Run the CLI with a preload that writes require.cache's keys (or `list`) at exit; returns the lines. */
+async function recorded(project: Project, args: string[], list = "Object.keys(require.cache)"): Promise<string[]> {
   const preload = project.path("record-modules.cjs");
   const out = project.path("modules.txt");
-  fs.writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, Object.keys(require.cache).join("\\n")));\n`);
+  fs.writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, ${list}.join("\\n")));\n`);
   const r = await runCli(args, { cwd: project.dir, env: { NODE_OPTIONS: `--require ${preload}` } });
   expect(r.exit, r.stderr).toBeLessThan(8);
-  return fs.readFileSync(out, "utf8").split("\n").filter((m) => m.includes(`${path.sep}chunks${path.sep}`)).map((m) => m.split(path.sep).slice(-2).join("/"));
+  return fs.readFileSync(out, "utf8").split("\n");
+}
+
+/** The chunk files the CLI loaded for `args`. */
+async function chunksLoaded(project: Project, args: string[]): Promise<string[]> {
+  return (await recorded(project, args)).filter((m) => m.includes(`${path.sep}chunks${path.sep}`)).map((m) => m.split(path.sep).slice(-2).join("/"));
 }
 
 describe("cold-path chunks stay off the hot path", () => {
@@ -28,18 +33,49 @@ describe("cold-path chunks stay off the hot path", () => {
     [["status"]],
     [["budget", "check"]],
     [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"]],
-  ])("%j loads none of the cold commands, remark, remark-stringify, notify or MCP chunks", async (args) => {
+  ])("%j loads none of the cold or warm commands, help, remark, remark-stringify, notify or MCP chunks: no chunk but the bundler's runtime", async (args) => {
     p = projectFromFixture("table-awaiting");
     const loaded = await chunksLoaded(p, args);
     expect(loaded.filter((m) => COLD.test(m))).toEqual([]);
+    expect(loaded.filter((m) => !/^chunks\/rolldown-runtime-[\w-]+\.cjs$/.test(m))).toEqual([]);
   });
 
   it.each([
     [["check"], "remark"],
     [["log"], "cold"],
     [["status", "--markdown"], "markdown-comment"],
+    [["questions"], "warm-commands"],
+    [["state", "pause", "--reason", "usage_cap"], "warm-commands"],
+    [["status", "--help"], "person-facing"],
   ])("%j does load its chunk (%s): the recording sees lazy chunks", async (args, chunk) => {
     p = projectFromFixture("table-awaiting");
     expect((await chunksLoaded(p, args)).some((m) => m.startsWith(`chunks/${chunk}-`))).toBe(true);
   });
 });
+
+describe("the hot commands never build process.stdout or process.stderr", () => {
+  // Built for a pipe, the streams load Node's stream and net modules (a few ms of every call);
+  // a pipe or file is written with fs.writeSync instead (cli/bin.ts). Stdout and stderr are pipes here.
+  // (A commit loads node:stream through node:zlib, whose crc32 checks the journal: so resolve is held to net only.)
+  it.each([
+    [["status"], ["net", "stream", "tty"]],
+    [["status", "--json"], ["net", "stream", "tty"]],
+    [["budget", "check"], ["net", "stream", "tty"]],
+    [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"], ["net", "tty"]],
+  ])("%j loads none of node:%j", async (args, never) => {
+    p = projectFromFixture("table-awaiting");
+    const builtins = await recorded(p, args, "process.moduleLoadList");
+    expect(builtins.filter((m) => never.some((n) => m === `NativeModule ${n}`))).toEqual([]);
+  });
+
+  it("a refused command still prints its message and hint on stderr (exit 3), with no stream built", async () => {
+    p = projectFromFixture("table-awaiting");
+    const r = await runCli(["state", "resolve", "q-2099-01-01-001", "x"], { cwd: p.dir });
+    expect(r.exit).toBe(3);
+    expect(r.stderr).toMatch(/\nhint: open questions: q-2026-09-02-001/);
+    expect(r.stderr).toMatch(/^devrites-engine: /);
+    const builtins = await recorded(p, ["state", "resolve", "q-2099-01-01-001", "x"], "process.moduleLoadList");
+    expect(builtins).not.toContain("NativeModule net");
+  });
+});
+
