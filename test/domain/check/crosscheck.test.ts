@@ -68,3 +68,18 @@ describe("crosscheck", () => {
     expect(handed).toBeGreaterThan(LIMITS.maxBytes / 2);
   });
 });
+
+describe("crosscheck runs", () => {
+  it("a comment opened two sections up still hides a later question block (a run is read with all of its earlier sections as context)", () => {
+    const text = "# Q\n\n<!--\n## q-1\nstatus: open\n\n## q-2\nstatus: open\n-->\n";
+    const lines = crossCheck(viewOf(text), "questions.md", markdownOutline).diagnostics.map((d) => d.line);
+    expect(lines).toEqual([4, 7]);
+  });
+
+  it("sections after a skipped large one start a new run with no context from before it", () => {
+    const huge = "## q-1\n<!--\n" + "question: long\n".repeat(Math.ceil(LIMITS.maxSectionBytes / 15) + 10);
+    const r = crossCheck(viewOf("# Q\n\n" + huge + block(2)), "questions.md", markdownOutline, LIMITS);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.sectionsChecked).toBe(2);
+  });
+});
