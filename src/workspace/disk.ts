@@ -46,6 +46,18 @@ export function writeAll(fd: number, data: Uint8Array, position?: number): void 
 }
 
 /** The entry at `p` itself (a link is not followed), or undefined when there is none or it cannot be read. */
+/**
+ * fs.rmSync(p, { force: true }) for a file, without its directory-walking machinery (Node's
+ * rimraf module: about 0.5 ms to load, 1 ms of a commit). A missing file is not an error.
+ */
+export function removeFile(p: string): void {
+  try {
+    fs.unlinkSync(p);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+  }
+}
+
 export function lstat(p: string): fs.Stats | undefined {
   try {
     return fs.lstatSync(p);

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { BadInputError, BusyError, InternalError, RefusedError } from "../errors.js";
-import { disk, kindOf, READ_CAP_BYTES, writeAll } from "./disk.js";
+import { disk, kindOf, READ_CAP_BYTES, removeFile, writeAll } from "./disk.js";
 
 export const LOCK_FILE = ".engine.lock";
 const BREAK_FILE = ".engine.lock.break";
@@ -94,7 +94,7 @@ function tryCreate(p: string, content: string): boolean {
   } catch (e) {
     // An empty or torn lock would make the next command wait out the grace period: leave none.
     disk.closeSync(fd);
-    fs.rmSync(p, { force: true });
+    removeFile(p);
     throw new InternalError(`cannot write lock ${p}: ${(e as Error).message}`, { kind: "io", hint: "free disk space, then retry", cause: e });
   }
   disk.closeSync(fd);
@@ -108,14 +108,14 @@ function breakStale(dir: string, host: string, pid: number, seen: LockHolder | u
   const me = JSON.stringify({ pid, host, since: new Date().toISOString() });
   if (!tryCreate(breakPath, me)) {
     const b = readHolder(breakPath);
-    if (b && isStale(b, host, Date.now())) fs.rmSync(breakPath, { force: true });
+    if (b && isStale(b, host, Date.now())) removeFile(breakPath);
     return;
   }
   try {
     const again = readHolder(lockPath);
-    if (again && isStale(again, host, Date.now()) && again.holder?.pid === seen?.pid) fs.rmSync(lockPath, { force: true });
+    if (again && isStale(again, host, Date.now()) && again.holder?.pid === seen?.pid) removeFile(lockPath);
   } finally {
-    fs.rmSync(breakPath, { force: true });
+    removeFile(breakPath);
   }
 }
 
@@ -138,7 +138,7 @@ export function acquireLock(dir: string, opts: { pid: number; host: string; time
       } catch {
         return; // not ours any more (replaced by something else): leave it
       }
-      if (info?.holder?.pid === opts.pid && info.holder.host === opts.host) fs.rmSync(lockPath, { force: true });
+      if (info?.holder?.pid === opts.pid && info.holder.host === opts.host) removeFile(lockPath);
     },
   };
   // Every iteration reaches the deadline check and the sleep: a lock that is broken but

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
-import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
+import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, removeFile } from "./disk.js";
 import { JOURNAL_FILE, matches, readJournal, TEMP_NAME } from "./journal.js";
 import { applyJournal, errText, isRegular, rollBack } from "./transaction.js";
 
@@ -32,7 +32,7 @@ export function recoverJournal(dir: string): RecoveryOutcome {
   let outcome: RecoveryOutcome = "none";
   const read = readJournal(dir);
   if (read.kind === "torn") {
-    fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
+    removeFile(path.join(dir, JOURNAL_FILE));
     outcome = "discarded";
   } else if (read.kind === "ok") {
     const j = read.journal;

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FileContent } from "../documents/text-edit.js";
 import { InternalError, isKind, RefusedError } from "../errors.js";
-import { disk, kindOf, lstat, writeAll } from "./disk.js";
+import { disk, kindOf, lstat, removeFile, writeAll } from "./disk.js";
 import { bodySum, byteLength, crc32, JOURNAL_FILE, matches, type Journal, type JournalAppend, type JournalFile } from "./journal.js";
 
 /** Replace a whole file. `path` is absolute; byte pieces are written in order. */
@@ -36,15 +36,6 @@ function fsyncDir(dir: string): void {
 }
 
 export const isRegular = (p: string) => lstat(p)?.isFile() === true;
-
-/** fs.rmSync(p, { force: true }) for a file, without its directory-walking machinery (about 1 ms of a commit). */
-function removeFile(p: string): void {
-  try {
-    fs.unlinkSync(p);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-  }
-}
 
 /** Remove a regular file if it is there; never anything else. */
 function unlinkIfRegular(p: string): void {
@@ -205,7 +196,7 @@ export function rollBack(dir: string, j: Journal): void {
     unlinkIfRegular(temp);
   }
   for (const d of dirsOf(dir, j)) fsyncDir(d);
-  fs.rmSync(path.join(dir, JOURNAL_FILE), { force: true });
+  removeFile(path.join(dir, JOURNAL_FILE));
 }
 
 
@@ -273,8 +264,8 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
         // Already closed or gone: the temps are removed below either way.
       }
     }
-    for (const t of made) fs.rmSync(t, { force: true });
-    fs.rmSync(journalPath, { force: true });
+    for (const t of made) removeFile(t);
+    removeFile(journalPath);
     if (isKind(e, "unsafe-file")) throw e;
     throw new InternalError(`could not prepare the commit in ${dir}: ${errText(e)}; nothing was changed`, {
       kind: "io",
