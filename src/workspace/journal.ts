@@ -44,16 +44,44 @@ export interface Journal {
 }
 
 /**
- * CRC-32 of a file's content (zlib's, native). The journal is fsynced only after every temp
- * file is, so a temp it names is complete unless something else changed it; size and CRC-32
- * catch that, and cost 1 ms to load where node:crypto's SHA-256 costs 7.
+ * CRC-32 of a file's content (zlib's: computed here below SMALL_CRC_BYTES, by node:zlib above).
+ * The journal is fsynced only after every temp file is, so a temp it names is complete unless
+ * something else changed it; size and CRC-32 catch that, and cost a 2 ms load at most where
+ * node:crypto's SHA-256 costs 7.
  */
 export function crc32(data: FileContent | Buffer): number {
-  const { crc32: crc } = nodeZlib();
-  if (typeof data === "string" || data instanceof Uint8Array) return crc(data);
+  const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
+  let size = 0;
+  for (const piece of pieces) size += piece.byteLength;
+  const crc = size < SMALL_CRC_BYTES ? smallCrc32 : nodeZlib().crc32;
   let value = 0;
-  for (const piece of data) value = crc(piece, value);
+  for (const piece of pieces) value = crc(piece, value);
   return value;
+}
+
+/**
+ * Below this many bytes the CRC-32 is computed here: loading node:zlib costs a commit about 2 ms
+ * (it brings Node's stream modules), more than this loop takes over a typical commit's few KB.
+ */
+const SMALL_CRC_BYTES = 32 * 1024;
+let crcTable: Int32Array | undefined;
+
+/** zlib's CRC-32 (the IEEE polynomial, reflected), table-driven, continuing from `value`. */
+export function smallCrc32(bytes: Uint8Array, value = 0): number {
+  const table = (crcTable ??= makeCrcTable());
+  let c = ~value;
+  for (let i = 0; i < bytes.length; i++) c = table[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
+  return ~c >>> 0;
+}
+
+function makeCrcTable(): Int32Array {
+  const table = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c;
+  }
+  return table;
 }
 
 export function byteLength(data: FileContent): number {

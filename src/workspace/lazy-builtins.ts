@@ -13,7 +13,7 @@ export function nodeCrypto(): Crypto {
   return crypto;
 }
 
-/** node:zlib, loaded on first use (its crc32 checks the journal and the temp files). */
+/** node:zlib, loaded on first use (its crc32 checks the journal and temp files of 32 KiB or more). */
 export function nodeZlib(): Zlib {
   zlib ??= process.getBuiltinModule("node:zlib");
   return zlib;
