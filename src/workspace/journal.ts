@@ -50,7 +50,11 @@ export interface Journal {
  * node:crypto's SHA-256 costs 7.
  */
 export function crc32(data: FileContent | Buffer): number {
-  const pieces = typeof data === "string" ? [Buffer.from(data, "utf8")] : data instanceof Uint8Array ? [data] : data;
+  if (typeof data === "string") {
+    // A large text goes to zlib as it is; only a small one is encoded here.
+    return Buffer.byteLength(data) < SMALL_CRC_BYTES ? smallCrc32(Buffer.from(data, "utf8")) : nodeZlib().crc32(data);
+  }
+  const pieces = data instanceof Uint8Array ? [data] : data;
   let size = 0;
   for (const piece of pieces) size += piece.byteLength;
   const crc = size < SMALL_CRC_BYTES ? smallCrc32 : nodeZlib().crc32;
