@@ -4,22 +4,12 @@
 import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, T } from "../helpers/cli.js";
-import { CLI_PATH, makeProject, type Project } from "../helpers/project.js";
+import { CLI_PATH, projectWithLongListing, type Project } from "../helpers/project.js";
 
 let project: Project | undefined;
 afterEach(() => project?.cleanup());
 
 const hasPython = spawnSync("python3", ["-c", "import os; os.set_blocking"], { encoding: "utf8" }).status === 0;
-
-/** A workspace whose `questions` listing (≈ 300 KB) is far larger than a pipe buffer. */
-function bigQueue(): Project {
-  const blocks = Array.from({ length: 3000 }, (_, i) => `## q-2026-07-01-${String(i + 1).padStart(3, "0")}\nstatus: open\ngate: advisory\nquestion: Question ${i + 1}, padded so the listing is much longer than one pipe buffer?\n`);
-  return makeProject({
-    ".devrites/ACTIVE": "big\n",
-    ".devrites/work/big/state.md": "# State: big\n\n## Cursor\n| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | build |\n| status | running |\n| next_action | /rite-build SLICE-001 |\n\n## Log\n",
-    ".devrites/work/big/questions.md": `# Questions: big\n\n${blocks.join("\n")}`,
-  });
-}
 
 // Python opens the pipe, makes the CLI's end non-blocking and reads only after the CLI has
 // filled it, so the CLI's first write stops at the pipe's size and the next one gets EAGAIN.
@@ -41,7 +31,7 @@ sys.stdout.buffer.write(b"%d\\n%d\\n" % (p.wait(), len(err)) + out)
 
 describe("stdout on a non-blocking pipe", () => {
   it.skipIf(!hasPython)("a listing larger than the pipe arrives whole and in order (the stream takes over after EAGAIN), exit 0, empty stderr", async () => {
-    project = bigQueue();
+    project = projectWithLongListing();
     const env: Record<string, string | undefined> = { ...process.env, DEVRITES_NOW: T, NO_COLOR: "1" };
     for (const k of Object.keys(env)) if (k.startsWith("DEVRITES_") && k !== "DEVRITES_NOW") delete env[k];
     const r = spawnSync("python3", ["-c", READER, process.execPath, CLI_PATH, "questions"], { cwd: project.dir, env, encoding: "utf8", maxBuffer: 16 << 20 });

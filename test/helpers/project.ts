@@ -59,6 +59,19 @@ export function projectFromExample(): Project {
   return p;
 }
 
+/**
+ * A project whose `questions` listing (≈ 300 KB: 3,000 open questions) is far larger than a
+ * pipe buffer, for the tests of what the CLI does when a pipe fills or closes.
+ */
+export function projectWithLongListing(): Project {
+  const blocks = Array.from({ length: 3000 }, (_, i) => `## q-2026-07-01-${String(i + 1).padStart(3, "0")}\nstatus: open\ngate: advisory\nquestion: Question ${i + 1}, padded so the listing is much longer than one pipe buffer?\n`);
+  return makeProject({
+    ".devrites/ACTIVE": "big\n",
+    ".devrites/work/big/state.md": "# State: big\n\n## Cursor\n| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | build |\n| status | running |\n| next_action | /rite-build SLICE-001 |\n\n## Log\n",
+    ".devrites/work/big/questions.md": `# Questions: big\n\n${blocks.join("\n")}`,
+  });
+}
+
 export const REPO_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 export const FIXTURES_DIR = path.join(REPO_DIR, "fixtures");
 /** The built CLI; DEVRITES_TEST_CLI points tests at another build (parallel work, bench). */

@@ -4,20 +4,10 @@
 import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { T } from "../helpers/cli.js";
-import { CLI_PATH, makeProject, type Project } from "../helpers/project.js";
+import { CLI_PATH, projectWithLongListing, type Project } from "../helpers/project.js";
 
 let project: Project | undefined;
 afterEach(() => project?.cleanup());
-
-/** A workspace whose `questions` listing is far larger than a pipe buffer (≈ 300 KB). */
-function bigQueue(): Project {
-  const blocks = Array.from({ length: 3000 }, (_, i) => `## q-2026-07-01-${String(i + 1).padStart(3, "0")}\nstatus: open\ngate: advisory\nquestion: Question ${i + 1}, padded so the listing is much longer than one pipe buffer?\n`);
-  return makeProject({
-    ".devrites/ACTIVE": "big\n",
-    ".devrites/work/big/state.md": "# State: big\n\n## Cursor\n| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | build |\n| status | running |\n| next_action | /rite-build SLICE-001 |\n\n## Log\n",
-    ".devrites/work/big/questions.md": `# Questions: big\n\n${blocks.join("\n")}`,
-  });
-}
 
 /** Spawn the CLI, read stdout until the first newline, then close the pipe like `head -1`. */
 function firstLineThenClose(args: string[], cwd: string): Promise<{ line: string; exit: number | null; stderr: string }> {
@@ -39,7 +29,7 @@ function firstLineThenClose(args: string[], cwd: string): Promise<{ line: string
 
 describe("EPIPE on stdout", () => {
   it.each([[["questions"]], [["status"]]])("%j with the reader gone after one line: exit 0, empty stderr", async (args) => {
-    project = bigQueue();
+    project = projectWithLongListing();
     for (let n = 0; n < 2; n++) {
       const r = await firstLineThenClose(args, project.dir);
       expect(r.line).not.toBe("");
