@@ -45,13 +45,12 @@ function notTerminal(fd: 1 | 2): boolean {
 }
 
 /**
- * A writer for fd 1 or 2. Not a terminal: written synchronously with fs.writeSync, which is
+ * A writer for fd 1 or 2; `direct` when it is not a terminal: written with fs.writeSync, which is
  * what Node's own stream does for a file and, on Linux, for a pipe. A write that fails
  * (EPIPE, EAGAIN on a non-blocking pipe, a full disk) hands what is left, and every later
  * write, to the stream, which fails or finishes exactly as it always did.
  */
-function writer(name: "stdout" | "stderr", fd: 1 | 2): (t: string) => void {
-  let direct = notTerminal(fd);
+function writer(name: "stdout" | "stderr", fd: 1 | 2, direct: boolean): (t: string) => void {
   return (t) => {
     if (gone[name]) return;
     if (direct) {
@@ -70,19 +69,21 @@ function writer(name: "stdout" | "stderr", fd: 1 | 2): (t: string) => void {
   };
 }
 
+// One fstat of fd 1 serves both its writer and the TTY check.
+const stdoutNotTerminal = notTerminal(1);
 let hostname: string | undefined;
 const io = {
   env: process.env,
   cwd: process.cwd(),
-  stdout: writer("stdout", 1),
-  stderr: writer("stderr", 2),
+  stdout: writer("stdout", 1, stdoutNotTerminal),
+  stderr: writer("stderr", 2, notTerminal(2)),
   readLine,
   // Read only by the one command that asks (interactive resolve): touching process.stdin builds
   // its stream, which loads Node's fs-stream and readline modules before any command runs.
   get stdinIsTTY() {
     return process.stdin.isTTY === true;
   },
-  stdoutIsTTY: !notTerminal(1) && process.stdout.isTTY === true,
+  stdoutIsTTY: !stdoutNotTerminal && process.stdout.isTTY === true,
   now: () => new Date(),
   pid: process.pid,
   // Read only when a command takes the workspace lock: node:os is not loaded otherwise.
