@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/cli/argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
 import { EXAMPLES } from "../../src/cli/help-examples.js";
-import { groupHelpText, helpText, placeholder } from "../../src/cli/help.js";
+import { placeholder } from "../../src/cli/argv.js";
+import { groupHelpText, helpText } from "../../src/cli/help.js";
 import { runMain } from "../helpers/cli.js";
 import { makeProject } from "../helpers/project.js";
 
