@@ -5,7 +5,6 @@ import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./com
 import { EXAMPLES, GROUPS } from "./help-examples.js";
 import { placeholder } from "./argv.js";
 
-
 function optionLines(def: CommandDef | undefined, options: Record<string, OptionDef>): string[] {
   return Object.entries(options).map(([name, o]) => {
     const short = name === "version" ? "-v, -V, " : o.short ? `-${o.short}, ` : "";
