@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { RefusedError } from "../errors.js";
+import { lstat } from "./disk.js";
 import type { SequenceMember, SequenceSource } from "../domain/sequence-chain.js";
 import { locateAnyWorkspace, readWorkspaceFile, UNSAFE_WORKSPACE_HINT, type RefuseUnsafe } from "./locate.js";
 
@@ -32,14 +33,6 @@ export function findSequenceMember(root: string, slug: string): SequenceMember |
 /** A SequenceSource over the `.devrites` directory `root`. */
 export function sequenceSource(root: string): SequenceSource {
   return { find: (slug) => findSequenceMember(root, slug) };
-}
-
-function lstat(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p);
-  } catch {
-    return undefined;
-  }
 }
 
 /** What is at `work/<slug>` before `init --continues` runs: nothing, a bare directory, or a workspace (a state.md). */
