@@ -38,8 +38,27 @@ export function mcpSdkPureSchemas(): Plugin {
   };
 }
 
+/**
+ * The executable, dist/devrites-engine.cjs: src/cli/launcher.cjs with the entry's file name
+ * written in. The entry's name carries its content hash, like every chunk's, so a code cache
+ * made for one build (scripts/code-cache.mjs, named after its file) can never meet another's text.
+ */
+export function launcher(): Plugin {
+  return {
+    name: "devrites-launcher",
+    generateBundle(_options, bundle) {
+      const entries = Object.values(bundle).filter((c) => c.type === "chunk" && c.isEntry);
+      if (entries.length !== 1) this.error(`expected one CLI entry chunk, found ${entries.length}`);
+      const source = readFileSync(new URL("./src/cli/launcher.cjs", import.meta.url), "utf8");
+      const placeholder = `"__DEVRITES_ENGINE_ENTRY__"`;
+      if (!source.includes(placeholder)) this.error(`src/cli/launcher.cjs has no ${placeholder}`);
+      this.emitFile({ type: "asset", fileName: "devrites-engine.cjs", source: source.replace(placeholder, JSON.stringify(`./${entries[0]!.fileName}`)) });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [mcpSdkPureSchemas()],
+  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher()])],
   define: { __ENGINE_VERSION__: JSON.stringify(pkg.version) },
   build: {
     ssr: true,
@@ -52,7 +71,7 @@ export default defineConfig(({ mode }) => ({
     rollupOptions: {
       // Two builds so that neither entry shares a chunk with the other: `vite build` for the
       // CLI, `vite build --mode lib` for the library.
-      input: (mode === "lib" ? { index: "src/index.ts" } : { "devrites-engine": "src/cli/bin.ts" }) as Record<string, string>,
+      input: (mode === "lib" ? { index: "src/index.ts" } : { engine: "src/cli/bin.ts" }) as Record<string, string>,
       external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`)],
       output: {
         // The CLI is CommonJS: Node starts a CommonJS entry about 9 ms sooner than an ES module
@@ -68,8 +87,9 @@ export default defineConfig(({ mode }) => ({
         // Every module the entry imports statically stays in the entry file: left to
         // itself, rolldown moves what two lazy chunks share with the entry into chunks of their
         // own, which every command would then load (one file read and compile each).
-        codeSplitting: { groups: [{ name: mode === "lib" ? "index" : "devrites-engine", tags: ["$initial"] }] },
-        entryFileNames: mode === "lib" ? "[name].mjs" : "[name].cjs",
+        codeSplitting: { groups: [{ name: mode === "lib" ? "index" : "engine", tags: ["$initial"] }] },
+        // The CLI's entry is engine-<hash>.cjs; the executable beside it is the launcher (above).
+        entryFileNames: mode === "lib" ? "[name].mjs" : "[name]-[hash].cjs",
         chunkFileNames: mode === "lib" ? "lib/[name]-[hash].mjs" : "chunks/[name]-[hash].cjs",
       },
     },

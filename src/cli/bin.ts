@@ -1,5 +1,5 @@
-#!/usr/bin/env node
-// The executable: wires the real process into main() and sets the exit code. Nothing else.
+// The engine's process entry: wires the real process into main() and sets the exit code. Nothing
+// else. The executable is src/cli/launcher.cjs, which loads this bundle with its code cache.
 
 import fs from "node:fs";
 import { main } from "./main.js";

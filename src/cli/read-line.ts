@@ -15,7 +15,8 @@ export function nodeReadLine(): LineReader {
   let closed = false;
   const read = async (): Promise<string | undefined> => {
     if (!rl) {
-      const readline = await import("node:readline");
+      // A builtin by name, not import(): the CommonJS bundle then needs no ES module loader.
+      const readline = process.getBuiltinModule("node:readline");
       rl = readline.createInterface({ input: process.stdin, terminal: false });
       rl.on("line", (l) => {
         const w = waiting.shift();
