@@ -13,6 +13,28 @@ const vm = require("node:vm");
 const ENTRY = "__DEVRITES_ENGINE_ENTRY__";
 /** Each bundle file's cache sits beside it with this suffix; its name carries the file's content hash. */
 const CACHE_SUFFIX = ".v8cache";
+/** Written last by the cache step: which Node binary made the caches (nodeIdentity). */
+const IDENTITY_FILE = "v8cache.json";
+
+/**
+ * The Node binary running now: version, platform and the executable file itself. V8 checks a
+ * cache only by its header (V8 version, flags, source length), so two builds of one Node
+ * version (a distribution's and nodejs.org's) could take each other's. The caches are used only
+ * by the binary that made them.
+ */
+function nodeIdentity() {
+  const s = fs.statSync(process.execPath);
+  return [process.version, process.platform, process.arch, s.dev, s.ino, s.size, s.mtimeMs].join(" ");
+}
+
+/** Whether the caches in `dist` were made by this Node binary (no identity file: no caches). */
+function cachesAreOurs(dist) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dist, IDENTITY_FILE), "utf8")).node === nodeIdentity();
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The source V8 compiles for one CommonJS file: Node's own wrapper around the text, a leading
@@ -38,7 +60,7 @@ function compile(content, filename, cachedData) {
   });
 }
 
-/** A file's cache, or undefined when it has none (a build without the cache step, a copy without it). */
+/** A file's cache, or undefined when it has none (a copy without it, a file added since). */
 function readCache(filename) {
   try {
     return fs.readFileSync(filename + CACHE_SUFFIX);
@@ -54,12 +76,13 @@ function readCache(filename) {
  */
 function run() {
   const dist = __dirname;
+  const useCaches = cachesAreOurs(dist);
   const chunks = path.join(dist, "chunks");
   const ours = (filename) => filename.endsWith(".cjs") && (path.dirname(filename) === dist || path.dirname(filename) === chunks);
   const nodeCompile = Module.prototype._compile;
   Module.prototype._compile = function compileWithCache(content, filename, ...rest) {
     if (!ours(filename)) return nodeCompile.call(this, content, filename, ...rest);
-    const fn = compile(content, filename, readCache(filename)).runInThisContext({ displayErrors: true });
+    const fn = compile(content, filename, useCaches ? readCache(filename) : undefined).runInThisContext({ displayErrors: true });
     const mod = this;
     const req = Object.assign((id) => mod.require(id), { resolve: (request, options) => Module._resolveFilename(request, mod, false, options), main: require.main, cache: Module._cache });
     return fn.call(mod.exports, mod.exports, req, mod, filename, path.dirname(filename));
@@ -67,7 +90,7 @@ function run() {
   require(path.join(dist, ENTRY));
 }
 
-module.exports = { wrappedSource, compile, CACHE_SUFFIX };
+module.exports = { wrappedSource, compile, nodeIdentity, CACHE_SUFFIX, IDENTITY_FILE };
 // Required or run, it runs the engine (tests require it with their own argv); only the build's
 // cache step, which sets this symbol in its own process first, takes the functions without running.
 if (globalThis[Symbol.for("devrites-engine.launcher.load-only")] !== true) run();

@@ -1,6 +1,7 @@
 // The executable loads the bundle with the build's V8 code cache (src/cli/launcher.cjs,
 // scripts/code-cache.mjs): this Node accepts every cache the build wrote, a call uses them, and a
-// copy whose caches are missing, cut short or swapped behaves byte for byte like one that has them.
+// copy whose caches are missing, cut short, swapped or made by another Node binary behaves byte
+// for byte like one that has them.
 
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -46,11 +47,12 @@ function run(cli: string, args: string[], record = false) {
   };
 }
 
-/** A copy of dist/ in which `damage` is done to the caches. */
-function distCopy(name: string, damage: (cacheFile: string) => void): string {
+/** A copy of dist/ in which `damage` is done to each cache (and `identity` to the file naming their Node). */
+function distCopy(name: string, damage: (cacheFile: string) => void, identity?: (file: string) => void): string {
   const dir = path.join(tmp, name);
   fs.cpSync(DIST, dir, { recursive: true });
   for (const f of bundleFiles(dir)) damage(`${f}.v8cache`);
+  identity?.(path.join(dir, "v8cache.json"));
   return path.join(dir, "devrites-engine.cjs");
 }
 
@@ -60,10 +62,12 @@ describe("the build's code cache", () => {
     expect(files.length).toBeGreaterThan(5);
     const script = `globalThis[Symbol.for("devrites-engine.launcher.load-only")] = true;
 const { compile, CACHE_SUFFIX } = require(${JSON.stringify(CLI_PATH)}); const fs = require("node:fs");
+const { nodeIdentity, IDENTITY_FILE } = require(${JSON.stringify(CLI_PATH)});
+console.log(JSON.parse(fs.readFileSync(require("node:path").join(${JSON.stringify(DIST)}, IDENTITY_FILE), "utf8")).node === nodeIdentity());
 for (const f of ${JSON.stringify(files)}) console.log(f, compile(fs.readFileSync(f, "utf8"), f, fs.readFileSync(f + CACHE_SUFFIX)).cachedDataRejected);`;
     const r = spawnSync(process.execPath, ["-e", script], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } });
     expect(r.stderr).toBe("");
-    expect(r.stdout.trim().split("\n")).toEqual(files.map((f) => `${f} false`));
+    expect(r.stdout.trim().split("\n")).toEqual(["true", ...files.map((f) => `${f} false`)]);
   });
 
   it("the entry's file name carries its content hash, so a cache never meets another build's text", () => {
@@ -81,13 +85,16 @@ for (const f of ${JSON.stringify(files)}) console.log(f, compile(fs.readFileSync
     expect(Object.values(r.caches).every((v) => v === "used"), JSON.stringify(r.caches)).toBe(true);
   });
 
-  it("without caches, with caches cut short, or with each file given another's cache: the same bytes and exit codes, from a plain compile", () => {
+  it("without caches, with caches cut short, with each file given another's cache, or with caches of another Node binary: the same bytes and exit codes, from a plain compile", () => {
     const missing = distCopy("missing", (c) => fs.rmSync(c));
     const truncated = distCopy("truncated", (c) => fs.writeFileSync(c, fs.readFileSync(c).subarray(0, 64)));
     const swapped = distCopy("swapped", (c) => fs.writeFileSync(c, fs.readFileSync(path.join(DIST, "chunks", fs.readdirSync(path.join(DIST, "chunks")).find((f) => f.startsWith("rolldown-runtime-") && f.endsWith(".v8cache"))!))));
+    // Valid caches, but the file naming their Node names another binary (or is gone): not even read.
+    const otherNode = distCopy("other-node", () => {}, (f) => fs.writeFileSync(f, JSON.stringify({ node: "v20.20.2 linux x64 1 2 3 4" })));
+    const noIdentity = distCopy("no-identity", () => {}, (f) => fs.rmSync(f));
     for (const args of [["status"], ["status", "--json"], ["questions"], ["no-such-command"], ["check"]]) {
       const want = run(CLI_PATH, args);
-      for (const [cli, expected] of [[missing, "none"], [truncated, "rejected"], [swapped, "rejected"]] as const) {
+      for (const [cli, expected] of [[missing, "none"], [truncated, "rejected"], [swapped, "rejected"], [otherNode, "none"], [noIdentity, "none"]] as const) {
         const got = run(cli, args, true);
         expect({ exit: got.exit, stdout: got.stdout, stderr: got.stderr }, `${args.join(" ")} with caches ${expected}`).toEqual({ exit: want.exit, stdout: want.stdout, stderr: want.stderr });
         const entry = Object.entries(got.caches).find(([f]) => f.startsWith("engine-"));

@@ -14,6 +14,8 @@ const EXAMPLE = path.join(REPO_DIR, ".devrites.example");
 
 let consumer: Project;
 let installLog = "";
+/** The paths inside the tarball (npm pack --json). */
+let packedFiles: string[] = [];
 
 /** The environment of a user's shell: no DEVRITES_* leaking in from the test run, no network. */
 function userEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
@@ -46,8 +48,10 @@ beforeAll(async () => {
   const packDir = path.join(consumer.dir, "..", `${path.basename(consumer.dir)}-pack`);
   fs.mkdirSync(packDir);
   try {
-    const pack = await execa("npm", ["pack", "--pack-destination", packDir, "--silent"], { cwd: REPO_DIR, env: userEnv() });
-    const tarball = path.join(packDir, pack.stdout.trim().split("\n").pop()!);
+    const pack = await execa("npm", ["pack", "--pack-destination", packDir, "--json"], { cwd: REPO_DIR, env: userEnv() });
+    const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
+    packedFiles = packed!.files.map((f) => f.path);
+    const tarball = path.join(packDir, packed!.filename);
     fs.copyFileSync(tarball, consumer.path(path.basename(tarball)));
     const install = await execa("npm", ["install", `./${path.basename(tarball)}`, "--offline", "--no-audit", "--no-fund"], { cwd: consumer.dir, env: userEnv(), all: true });
     installLog = String(install.all);
@@ -74,6 +78,22 @@ describe("the packed tarball installed into an empty project", () => {
     expect(repo.exit).toBe(0);
     expect(String(r.stdout)).toBe(repo.stdout);
     expect(String(r.stdout)).toContain("session-token-rotation");
+  });
+
+  it("the tarball ships no code cache; the postinstall made one for this Node, and the installed CLI compiles from it", async () => {
+    const dist = consumer.path("node_modules/devrites-engine/dist");
+    expect(packedFiles.filter((f) => f.endsWith(".v8cache") || f.endsWith("v8cache.json")), packedFiles.join("\n")).toEqual([]);
+    expect(packedFiles).toContain("scripts/code-cache.mjs");
+    const bundle = [dist, path.join(dist, "chunks")].flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".cjs")).map((f) => path.join(d, f))).filter((f) => !f.endsWith("/devrites-engine.cjs"));
+    expect(bundle.filter((f) => !fs.existsSync(`${f}.v8cache`))).toEqual([]);
+    const preload = consumer.path("record.cjs");
+    fs.writeFileSync(preload, 'const vm = require("node:vm"); const S = vm.Script; vm.Script = function (src, o) { const s = new S(src, o); if (o && o.filename) process.stderr.write("CACHE " + (o.cachedData ? (s.cachedDataRejected ? "rejected" : "used") : "none") + "\\n"); return s; };\n');
+    fs.cpSync(EXAMPLE, consumer.path(".devrites"), { recursive: true, force: true });
+    const r = await execa(process.execPath, ["--require", preload, path.join(dist, "devrites-engine.cjs"), "status"], { cwd: consumer.dir, env: userEnv({ DEVRITES_NOW: T }), reject: false });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    const seen = String(r.stderr).split("\n").filter((l) => l.startsWith("CACHE "));
+    expect(seen.length).toBeGreaterThan(0);
+    expect([...new Set(seen)]).toEqual(["CACHE used"]);
   });
 
   /**
