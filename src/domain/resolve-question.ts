@@ -281,12 +281,14 @@ interface BlockCheck {
  * Parse the result back and check every closed block reads as intended: the whole new file
  * when it is text (one parse for a batch), else each edited block on its own (the untouched
  * bytes around it are the old file's). Every edit is a whole `key: value` line inside its
- * block (never a heading or a fence line), so the rest of the file keeps its structure.
+ * block (never a heading or a fence line), so the file keeps its structure: the read-back
+ * also holds it to the same headings, fences and blocks as before the edits.
  */
-function verifyQuestions(questions: EditedQuestions, checks: readonly BlockCheck[], ts: string): void {
+function verifyQuestions(questions: EditedQuestions, checks: readonly (BlockCheck & BlockEdits)[], ts: string): void {
   const lines = new FieldLines();
   if (questions.blocks === undefined) {
     const doc = parseQuestions(questions.content);
+    if (checks.length > 0) sameStructure(checks[0]!.open.doc, doc, checks[0]!.outcome.qid);
     for (const check of checks) {
       const blocks = doc.byId.get(check.outcome.qid);
       verifyBlock(doc, blocks?.length === 1 ? blocks[0] : undefined, check, ts, lines);
@@ -296,8 +298,15 @@ function verifyQuestions(questions: EditedQuestions, checks: readonly BlockCheck
   const { blocks } = questions;
   checks.forEach((check, k) => {
     const doc = parseQuestions(blocks[k]!);
+    sameStructure(check.open.doc, doc, check.outcome.qid);
     verifyBlock(doc, doc.blocks.length === 1 && doc.blocks[0]!.id === check.outcome.qid ? doc.blocks[0] : undefined, check, ts, lines);
   });
+}
+
+/** The edited text has as many headings, fences and question blocks as the text it was edited from. */
+function sameStructure(before: QuestionsDoc, after: QuestionsDoc, qid: string): void {
+  const shape = (d: QuestionsDoc) => `${d.view.headings.length} ${d.view.fences.length} ${d.blocks.length}`;
+  if (shape(before) !== shape(after)) throw new InternalError(`questions.md did not read back for ${qid}: an edit changed its headings or fences; nothing was written`, { kind: "read-back" });
 }
 
 /** The read-back of one block of `doc`: its field lines read in one pass (`lines` is scratch), the values as fieldValue reads them. */
