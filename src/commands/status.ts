@@ -8,6 +8,7 @@ import { cursorValue, parseState, type StateDoc } from "../documents/state/parse
 import { parseTimestamp } from "../domain/clock.js";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
 import { lintAll } from "../domain/check/lint-all.js";
+import { SCAN_GATES, SCAN_STATUSES, questionText, scanQuestions } from "../domain/check/question-scan.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { pauseSummaryForPeople, REASON_CODES } from "../domain/pause-reasons.js";
 import { firstError, type Sentinel } from "../documents/afk/sentinel.js";
@@ -74,9 +75,13 @@ interface StatusModel {
   awaited: QuestionBlock[];
   /** Set when the run is blocked and waits on no question. */
   pause: PauseModel | undefined;
-  /** How many questions are open, and each gate with its open questions, most urgent first. */
+  /** How many questions are open, and each gate with its open questions (block indices), most urgent first. */
   openCount: number;
-  byGate: { gate: string; blocks: QuestionBlock[] }[];
+  byGate: { gate: string; blocks: number[] }[];
+  /** Block k's question text (fieldValue(block, "question")). */
+  question: (k: number) => string | undefined;
+  /** The blocks the indices name. */
+  ids: readonly QuestionBlock[];
   /** Open questions with an answer written in questions.md. */
   written: string[];
   mode: ModeModel;
@@ -106,19 +111,24 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
   }
 
   // Open questions by gate, and the answers people wrote into questions.md that no resolve
-  // has committed yet: one pass over the blocks.
-  const groups = new Map<string, QuestionBlock[]>();
+  // has committed yet: one pass over the blocks, each decided block read from the scan the
+  // lint shares (its status and gate compared in the text, not sliced out of it).
+  const scan = scanQuestions(questions);
+  const groups = new Map<string, number[]>();
   const written: string[] = [];
   let openCount = 0;
-  for (const b of questions.blocks) {
-    if (statusOf(b) !== "open") continue;
+  const { blocks } = questions;
+  for (let k = 0; k < blocks.length; k++) {
+    const b = blocks[k]!;
+    const decided = scan.status[k]! !== 0;
+    if ((decided ? SCAN_STATUSES[scan.status[k]!] : statusOf(b)) !== "open") continue;
     openCount++;
-    const g = gateOf(b) || "no gate";
+    const g = (decided ? SCAN_GATES[scan.gate[k]!] : gateOf(b)) || "no gate";
     // Push, never copy: copying the list per question made status quadratic (10k open: 1.3 s).
     const list = groups.get(g);
-    if (list) list.push(b);
-    else groups.set(g, [b]);
-    if (hasWrittenAnswer(b)) written.push(b.id);
+    if (list) list.push(k);
+    else groups.set(g, [k]);
+    if ((!decided || scan.maybeWritten[k] === 1) && hasWrittenAnswer(b)) written.push(b.id);
   }
   const gateOrder = [...GATE_ORDER, ...[...groups.keys()].filter((g) => !GATE_ORDER.includes(g))].filter((g) => groups.has(g));
 
@@ -155,6 +165,8 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
     pause,
     openCount,
     byGate: gateOrder.map((gate) => ({ gate, blocks: groups.get(gate)! })),
+    question: (k) => questionText(questions, scan, k),
+    ids: blocks,
     written,
     mode: modeModel,
     diagnostics,
@@ -184,9 +196,9 @@ function renderText(m: StatusModel, s: Style): string[] {
   else {
     lines.push(`Open questions: ${m.openCount} (${m.byGate.map((g) => `${g.blocks.length} ${g.gate}`).join(", ")})`);
     for (const { gate, blocks } of m.byGate) {
-      for (const b of blocks) {
-        const head = `  ${gate.padEnd(10)}  ${b.id}  `;
-        const text = fieldValue(b, "question") ?? "";
+      for (const k of blocks) {
+        const head = `  ${gate.padEnd(10)}  ${m.ids[k]!.id}  `;
+        const text = m.question(k) ?? "";
         const room = Math.max(10, WIDTH - head.length);
         lines.push(head + (text.length > room ? text.slice(0, room - 1) + "…" : text));
       }
@@ -235,7 +247,7 @@ function renderJson(m: StatusModel): Record<string, unknown> {
     next_action: m.next ?? null,
     awaiting: m.awaited.map((b) => ({ qid: b.id, gate: gateOf(b), question: fieldValue(b, "question") ?? "", options: optionsOf(b).map((o) => o.raw), proposed: fieldValue(b, "proposed") ?? null })),
     pause: m.pause ? { reason: m.pause.code || null, summary: m.pause.summary, detail: m.pause.detail ?? null, resumes_at: m.pause.resumesAt ?? null } : null,
-    open_questions: Object.fromEntries(m.byGate.map((g) => [g.gate, g.blocks.map((b) => b.id)])),
+    open_questions: Object.fromEntries(m.byGate.map((g) => [g.gate, g.blocks.map((k) => m.ids[k]!.id)])),
     written_answers: m.written,
     mode:
       mode.mode === "afk"

@@ -34,6 +34,12 @@ export interface MarkdownView {
   lineEnd(i: number): number;
   /** True when line `i` is a fence delimiter or inside a fenced code block. */
   isFenced(i: number): boolean;
+  /**
+   * Where each line starts (lineCount entries) and, per line, 1 when it is fenced: the view's
+   * own arrays, for a pass over every line of a large file without a call per line. Read only.
+   */
+  readonly lineStarts: Int32Array;
+  readonly fenceFlags: Uint8Array;
   /** Every line (materialises them all: for small files and cold paths). */
   readonly lines: Line[];
   /** The fence mask as an array (materialised on first use). */
@@ -102,6 +108,8 @@ class TextView implements MarkdownView {
   private readonly starts: Int32Array;
   private readonly bom: number;
   private readonly mask: Uint8Array;
+  readonly lineStarts: Int32Array;
+  readonly fenceFlags: Uint8Array;
   private all: Line[] | undefined;
   private fencedArray: boolean[] | undefined;
 
@@ -116,6 +124,8 @@ class TextView implements MarkdownView {
     const mask = new Uint8Array(count);
     for (const b of this.fences) mask.fill(1, b.open, (b.close ?? count - 1) + 1);
     this.mask = mask;
+    this.lineStarts = starts;
+    this.fenceFlags = mask;
     for (const i of headingLines) {
       if (mask[i]) continue;
       const h = parseHeading(this.markdown(i));

@@ -73,6 +73,15 @@ describe("formatTimestamp and isWorkspaceTimestamp", () => {
     expect(isWorkspaceTimestamp(text)).toBe(want);
   });
 
+  it("a range of a text is one timestamp only when it is exactly the range", () => {
+    const text = "a: 2026-07-20T10:00:00Z b";
+    expect(isWorkspaceTimestamp(text, 3, 23)).toBe(true);
+    expect(isWorkspaceTimestamp(text, 3, 24)).toBe(false);
+    expect(isWorkspaceTimestamp(text, 2, 22)).toBe(false);
+    expect(isWorkspaceTimestamp(text, 4, 24)).toBe(false);
+    expect(isWorkspaceTimestamp(text)).toBe(false);
+  });
+
   it("isWorkspaceTimestamp read from the digits equals parseTimestamp's verdict on the strict format (every edge of year, month, day, hour, minute, second)", () => {
     const years = ["0000", "0099", "0100", "1900", "2000", "2024", "2026", "2100", "9999"];
     const months = ["00", "01", "02", "04", "12", "13"];
@@ -81,7 +90,11 @@ describe("formatTimestamp and isWorkspaceTimestamp", () => {
     let checked = 0;
     for (const y of years) for (const mo of months) for (const d of days) for (const t of times) {
       const text = `${y}-${mo}-${d}T${t}Z`;
-      expect(isWorkspaceTimestamp(text), text).toBe(parseTimestamp(text) !== undefined);
+      const want = parseTimestamp(text) !== undefined;
+      expect(isWorkspaceTimestamp(text), text).toBe(want);
+      // Read in place inside a longer text: the same verdict, and only the range counts.
+      expect(isWorkspaceTimestamp(`status: ${text}\n`, 8, 8 + text.length), text).toBe(want);
+      expect(isWorkspaceTimestamp(`x${text}`, 1), text).toBe(want);
       checked++;
     }
     expect(checked).toBe(years.length * months.length * days.length * times.length);

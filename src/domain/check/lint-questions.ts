@@ -5,6 +5,7 @@ import { GATES, isGate } from "../../documents/gates.js";
 import { FieldLines, QUESTION_STATUSES, fieldColon, fieldValueAt, gateFrom, readFieldLines, statusFrom, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { isWorkspaceTimestamp } from "../clock.js";
 import type { Diagnostic } from "./diagnostic.js";
+import { scanQuestions } from "./question-scan.js";
 
 const FILE = "questions.md";
 const ENGINE_ID = /^q-\d{4}-\d{2}-\d{2}-\d{3,}$/;
@@ -37,14 +38,20 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
     return { index, col: after.trim() === "" ? 1 : key.length + 2 + lead };
   };
 
-  for (const [id, blocks] of doc.byId) {
+  // Every id once: no block is a duplicate (a 40,000-entry map not walked for nothing).
+  if (doc.byId.size < doc.blocks.length) for (const [id, blocks] of doc.byId) {
     if (blocks.length > 1) {
       for (const b of blocks.slice(1)) {
         push(b.heading, 4, "error", "question-duplicate-id", `duplicate question id ${id} (first at line ${lineOf(blocks[0]!.heading)}); the engine refuses to write it until one block is renamed or merged into the other`);
       }
     }
   }
-  for (const b of doc.blocks) {
+  // The usual block is decided by the scan, reading its keys and values in place: no rule
+  // below fires on it. The rest are read here, rule by rule.
+  const scan = scanQuestions(doc);
+  for (let k = 0; k < doc.blocks.length; k++) {
+    if (scan.status[k] !== 0) continue;
+    const b = doc.blocks[k]!;
     readFieldLines(doc.view, b, lines);
     if (!ANY_ID.test(b.id)) push(b.heading, 4, "error", "question-bad-id", `malformed question id ${JSON.stringify(b.id)}; rename the heading to ## q-<id> (letters, digits, '.', '_', '-')`);
     else if (!ENGINE_ID.test(b.id) && b.id.startsWith("q-")) {

@@ -6,6 +6,7 @@ import { QUESTION_STATUSES, fieldValue, gateOf, statusOf, type QuestionsDoc } fr
 import type { StateDoc } from "../../documents/state/parse-state.js";
 import { PAUSE_FIELDS } from "../run-status.js";
 import type { Diagnostic } from "./diagnostic.js";
+import { SCAN_GATES, SCAN_STATUSES, scanQuestions } from "./question-scan.js";
 
 export interface ModeInfo {
   afk: boolean;
@@ -75,9 +76,12 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
   if (status && !paused && statusValue !== "") {
     // An open question whose gate policy pauses in this mode must have paused the run.
     const raiseMode: RaiseMode = mode.afk ? { afk: true, allowGates: mode.allowGates } : { afk: false };
-    for (const b of questions.blocks) {
-      if (statusOf(b) !== "open") continue;
-      const gate = gateOf(b);
+    const scan = scanQuestions(questions);
+    for (let k = 0; k < questions.blocks.length; k++) {
+      const b = questions.blocks[k]!;
+      const decided = scan.status[k]! !== 0;
+      if ((decided ? SCAN_STATUSES[scan.status[k]!] : statusOf(b)) !== "open") continue;
+      const gate = decided ? SCAN_GATES[scan.gate[k]!]! : gateOf(b);
       if (!isGate(gate) || gateAction(gate, raiseMode) !== "pause") continue;
       const f = b.field("status");
       out.push({

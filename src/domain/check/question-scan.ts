@@ -1,0 +1,255 @@
+// One pass over every question block's field lines that compares keys and values in the text
+// itself (no slices, no map, no field objects) and decides, for the usual block, its status and
+// gate and that no per-block rule of lintQuestions fires; `status` and the lint share it. A
+// block it cannot decide for certain is left undecided, and every reader of it asks the block.
+
+import { fieldValue, fieldValueAt, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { isWorkspaceTimestamp } from "../clock.js";
+
+/** A decided block's status: the index of its value here (0 = undecided). */
+export const SCAN_STATUSES = ["", "open", "answered", "dropped"] as const;
+/** A decided block's gate: the index of its value here (a decided block always has one). */
+export const SCAN_GATES = ["", "advisory", "validating", "blocking", "escalating"] as const;
+
+export interface QuestionScan {
+  /**
+   * Per block (doc.blocks order): 0 when the block is undecided, else its status (statusOf)
+   * as an index into SCAN_STATUSES. A decided block draws no diagnostic from lintQuestions'
+   * per-block rules (id, status, gate, route, timestamps, answers, repeated fields).
+   */
+  readonly status: Uint8Array;
+  /** Per decided block: gateOf as an index into SCAN_GATES. */
+  readonly gate: Uint8Array;
+  /** Per decided block: the line of its first `question:` field, -1 when it has none. */
+  readonly question: Int32Array;
+  /** Per decided open block: 1 when lines under its `answer:` may hold a written answer (ask hasWrittenAnswer), 0 when it has none. */
+  readonly maybeWritten: Uint8Array;
+}
+
+const SPACE = 32;
+const TAB = 9;
+
+// The keys a usual block has, told apart by a bit (a repeated one is a warning). Any other
+// key is compared with the block's other keys in place.
+const STATUS = 1 << 0;
+const GATE = 1 << 1;
+const ROUTE = 1 << 2;
+const RAISED_AT = 1 << 3;
+const ANSWERED_AT = 1 << 4;
+const ANSWER = 1 << 5;
+const SLICE = 1 << 6;
+const QUESTION = 1 << 7;
+const OPTIONS = 1 << 8;
+const PROPOSED = 1 << 9;
+
+const OPEN = 1;
+const ANSWERED = 2;
+const ESCALATING = 4;
+
+/** True when text[from, from + word.length) is `word`. */
+function wordAt(text: string, from: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if (text.charCodeAt(from + k) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** The bit of the known key of `len` characters at `start` (its first character `c0`), or 0. */
+function knownKey(text: string, start: number, c0: number, len: number): number {
+  switch (len) {
+    case 4:
+      return c0 === 103 && wordAt(text, start, "gate") ? GATE : 0;
+    case 5:
+      return c0 === 115 ? (wordAt(text, start, "slice") ? SLICE : 0) : c0 === 114 && wordAt(text, start, "route") ? ROUTE : 0;
+    case 6:
+      return c0 === 115 ? (wordAt(text, start, "status") ? STATUS : 0) : c0 === 97 && wordAt(text, start, "answer") ? ANSWER : 0;
+    case 7:
+      return c0 === 111 && wordAt(text, start, "options") ? OPTIONS : 0;
+    case 8:
+      return c0 === 113 ? (wordAt(text, start, "question") ? QUESTION : 0) : c0 === 112 && wordAt(text, start, "proposed") ? PROPOSED : 0;
+    case 9:
+      return c0 === 114 && wordAt(text, start, "raised_at") ? RAISED_AT : 0;
+    case 11:
+      return c0 === 97 && wordAt(text, start, "answered_at") ? ANSWERED_AT : 0;
+    default:
+      return 0;
+  }
+}
+
+/** The index in `words` (from 1) of text[a, b) exactly, or 0. */
+function wordIndex(text: string, a: number, b: number, words: readonly string[]): number {
+  for (let k = 1; k < words.length; k++) if (words[k]!.length === b - a && wordAt(text, a, words[k]!)) return k;
+  return 0;
+}
+
+/** Printable ASCII other than space: a character that `String.prototype.trim` keeps. */
+const keptByTrim = (c: number) => c > SPACE && c < 127;
+
+/** Where the value of the `key:` line at `start` begins: after the colon and any spaces and tabs (up to `end`). */
+function valueFrom(text: string, start: number, keyLength: number, end: number): number {
+  let a = start + keyLength + 1;
+  while (a < end && (text.charCodeAt(a) === SPACE || text.charCodeAt(a) === TAB)) a++;
+  return a;
+}
+
+/** Where that value ends: before any spaces and tabs ending the line at `end` (not before `a`). */
+function valueTo(text: string, a: number, end: number): number {
+  let b = end;
+  while (b > a && (text.charCodeAt(b - 1) === SPACE || text.charCodeAt(b - 1) === TAB)) b--;
+  return b;
+}
+
+/** True for an id of the engine's shape, q-YYYY-MM-DD-NNN (lintQuestions has nothing to say about it). */
+function isEngineId(id: string): boolean {
+  if (id.length < 16 || id.charCodeAt(0) !== 113 || id.charCodeAt(1) !== 45) return false;
+  for (let i = 2; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (i === 6 || i === 9 || i === 12 ? c !== 45 : c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** True when the key of `len` characters at `start` is one of the block's `count` other keys so far. */
+function repeatsOther(text: string, start: number, len: number, starts: number[], lengths: number[], count: number): boolean {
+  for (let o = 0; o < count; o++) {
+    if (lengths[o] !== len) continue;
+    let k = 0;
+    while (k < len && text.charCodeAt(start + k) === text.charCodeAt(starts[o]! + k)) k++;
+    if (k === len) return true;
+  }
+  return false;
+}
+
+const SCANS = new WeakMap<QuestionsDoc, QuestionScan>();
+
+/**
+ * The scan of `doc`, made on first use (status, the lint and the workspace rules read one).
+ * One loop over every block's lines, the view's arrays read directly: it runs once per process
+ * over half a million lines, mostly before V8 has optimised anything, so it makes no call per
+ * line that V8 could not inline. Each condition mirrors a rule of lintQuestions or the reading
+ * of statusOf / gateOf / hasWrittenAnswer: the first unfenced `key:` line of the block, its
+ * value as fieldValueAt trims it; anything else leaves the block undecided.
+ */
+export function scanQuestions(doc: QuestionsDoc): QuestionScan {
+  let scan = SCANS.get(doc);
+  if (scan) return scan;
+  const { view, blocks } = doc;
+  const { text, lineStarts: starts, fenceFlags: fenced, lineCount } = view;
+  const n = blocks.length;
+  scan = { status: new Uint8Array(n), gate: new Uint8Array(n), question: new Int32Array(n), maybeWritten: new Uint8Array(n) };
+  const otherStarts: number[] = [];
+  const otherLengths: number[] = [];
+  // The end of line i's text (before its LF or CRLF), as view.lineEnd reads it.
+  const lineEnd = (i: number) => {
+    const start = starts[i]!;
+    const nl = i + 1 < lineCount ? starts[i + 1]! - 1 : text.indexOf("\n", start);
+    return nl < 0 ? text.length : nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+  };
+  for (let k = 0; k < n; k++) {
+    const b = blocks[k]!;
+    if (!isEngineId(b.id)) continue;
+    const end = b.end;
+    let seen = 0;
+    let others = 0;
+    let statusLine = -1;
+    let gateLine = -1;
+    let routeLine = -1;
+    let raisedLine = -1;
+    let answeredAtLine = -1;
+    let answerLine = -1;
+    let questionLine = -1;
+    let i = b.heading + 1;
+    for (; i < end; i++) {
+      const start = starts[i]!;
+      const c0 = text.charCodeAt(start);
+      if (c0 < 97 || c0 > 122 || fenced[i] === 1) continue;
+      // A key [a-z][a-z0-9_-]* and its colon (fieldColon, read here): the LF or CR ends the line.
+      let j = start + 1;
+      let c = text.charCodeAt(j);
+      while ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45) c = text.charCodeAt(++j);
+      if (c !== 58) continue;
+      const len = j - start;
+      const key = knownKey(text, start, c0, len);
+      if (key === 0) {
+        if (repeatsOther(text, start, len, otherStarts, otherLengths, others)) break;
+        otherStarts[others] = start;
+        otherLengths[others] = len;
+        others++;
+        continue;
+      }
+      // A repeated field is a warning: the block is left undecided.
+      if ((seen & key) !== 0) break;
+      seen |= key;
+      if (key === STATUS) statusLine = i;
+      else if (key === GATE) gateLine = i;
+      else if (key === ROUTE) routeLine = i;
+      else if (key === RAISED_AT) raisedLine = i;
+      else if (key === ANSWERED_AT) answeredAtLine = i;
+      else if (key === ANSWER) answerLine = i;
+      else if (key === QUESTION) questionLine = i;
+    }
+    if (i < end || statusLine < 0 || gateLine < 0) continue;
+    // status: one of the three, as written (lowercase letters: statusFrom returns it as it is).
+    let e = lineEnd(statusLine);
+    let a = valueFrom(text, starts[statusLine]!, 6, e);
+    const status = wordIndex(text, a, valueTo(text, a, e), SCAN_STATUSES);
+    if (status === 0) continue;
+    // gate: one of the four, as written (a gate value wins over the heading's words).
+    e = lineEnd(gateLine);
+    a = valueFrom(text, starts[gateLine]!, 4, e);
+    const gate = wordIndex(text, a, valueTo(text, a, e), SCAN_GATES);
+    if (gate === 0) continue;
+    // An escalating question names a route: a value that starts with a character trim keeps.
+    if (gate === ESCALATING) {
+      if (routeLine < 0) continue;
+      e = lineEnd(routeLine);
+      a = valueFrom(text, starts[routeLine]!, 5, e);
+      if (!(a < e && keptByTrim(text.charCodeAt(a)))) continue;
+    }
+    // Timestamps: empty, or exactly one (its first and last characters are ones trim keeps).
+    if (raisedLine >= 0) {
+      e = lineEnd(raisedLine);
+      a = valueFrom(text, starts[raisedLine]!, 9, e);
+      if (a < e && !isWorkspaceTimestamp(text, a, valueTo(text, a, e))) continue;
+    }
+    let answeredAtSet = false;
+    if (answeredAtLine >= 0) {
+      e = lineEnd(answeredAtLine);
+      a = valueFrom(text, starts[answeredAtLine]!, 11, e);
+      if (a < e && !isWorkspaceTimestamp(text, a, valueTo(text, a, e))) continue;
+      answeredAtSet = a < e;
+    }
+    let answerEmpty = true;
+    let answerSet = false;
+    if (answerLine >= 0) {
+      e = lineEnd(answerLine);
+      a = valueFrom(text, starts[answerLine]!, 6, e);
+      answerEmpty = a === e;
+      answerSet = a < e && keptByTrim(text.charCodeAt(a));
+    }
+    let written = 0;
+    if (status === OPEN) {
+      if (!answerEmpty) continue;
+      // A written answer may sit on the lines below `answer:` (a continuation starts with a space or tab).
+      const next = answerLine + 1;
+      if (answerLine >= 0 && next < end && fenced[next] !== 1) {
+        const c = text.charCodeAt(starts[next]!);
+        if (c === SPACE || c === TAB) written = 1;
+      }
+    } else {
+      if (!answeredAtSet) continue;
+      if (status === ANSWERED && !answerSet) continue;
+    }
+    scan.status[k] = status;
+    scan.gate[k] = gate;
+    scan.question[k] = questionLine;
+    scan.maybeWritten[k] = written;
+  }
+  SCANS.set(doc, scan);
+  return scan;
+}
+
+/** fieldValue(block k, "question"), from the scan when it decided the block. */
+export function questionText(doc: QuestionsDoc, scan: QuestionScan, k: number): string | undefined {
+  if (scan.status[k] === 0) return fieldValue(doc.blocks[k]!, "question");
+  const line = scan.question[k]!;
+  return line < 0 ? undefined : fieldValueAt(doc.view, line, "question");
+}
