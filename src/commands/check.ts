@@ -21,6 +21,9 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   if (args.positionals.length > 0) throw new BadInputError(`check takes no arguments (got ${args.positionals.join(" ")})`, { hint: "devrites-engine check [--json]" });
   const session = ctx.workspace();
   session.recoverIfNeeded();
+  // Loaded before the files are read: reading a large one sets a V8 flag (Io.largeInput), and a
+  // chunk compiled after a flag change finds its code cache rejected (docs/performance.md).
+  const { markdownOutline } = await import("../adapters/remark.js");
   const texts = {
     state: session.read("state.md", true),
     questions: session.read("questions.md", true),
@@ -46,7 +49,6 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
     }),
   );
 
-  const { markdownOutline } = await import("../adapters/remark.js");
   const notes: string[] = [];
   for (const name of MARKDOWN_FILES) {
     const text = name === "state.md" ? texts.state : name === "questions.md" ? texts.questions : name === "decisions.md" ? texts.decisions : texts.touched;

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_PATH, projectFromExample, type Project } from "../helpers/project.js";
+import { CLI_PATH, projectFromExample, projectWithLongListing, type Project } from "../helpers/project.js";
 import { T } from "../helpers/cli.js";
 
 const DIST = path.dirname(CLI_PATH);
@@ -83,6 +83,25 @@ for (const f of ${JSON.stringify(files)}) console.log(f, compile(fs.readFileSync
     const entry = Object.keys(r.caches).find((f) => f.startsWith("engine-"));
     expect(entry).toBeDefined();
     expect(Object.values(r.caches).every((v) => v === "used"), JSON.stringify(r.caches)).toBe(true);
+  });
+
+  it("check on a questions.md large enough to tune the heap still compiles remark from its cache (loaded before the flag changes)", () => {
+    const big = projectWithLongListing();
+    try {
+      expect(fs.statSync(big.path(".devrites/work/big/questions.md")).size).toBeGreaterThan(256 * 1024);
+      const saved = p;
+      p = big;
+      try {
+        const r = run(CLI_PATH, ["check"], true);
+        expect(r.exit, r.stderr).toBeLessThan(4);
+        expect(Object.keys(r.caches).some((f) => f.startsWith("remark-"))).toBe(true);
+        expect(Object.values(r.caches).every((v) => v === "used"), JSON.stringify(r.caches)).toBe(true);
+      } finally {
+        p = saved;
+      }
+    } finally {
+      big.cleanup();
+    }
   });
 
   it("without caches, with caches cut short, with each file given another's cache, or with caches of another Node binary: the same bytes and exit codes, from a plain compile", () => {
