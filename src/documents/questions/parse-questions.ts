@@ -145,6 +145,13 @@ function parseRegister(view: MarkdownView, from: number, to: number): RegisterRo
 
 const KEY_LINES = new Map<string, RegExp | null>();
 
+/**
+ * How many of a block's lines LazyBlock#next tests in place before its regex search: a
+ * generated block's `question:` is its fifth line, `answer:` its eleventh or so.
+ */
+const PROBE_LINES = 8;
+// (Measured: 40,000-question `questions`, callgrind, 2,281 M → 2,206 M instructions.)
+
 /** `^key:` as a global multiline regex; null when `key` is not a valid field key. */
 function keyLine(key: string): RegExp | null {
   let re = KEY_LINES.get(key);
@@ -199,17 +206,28 @@ class LazyBlock implements QuestionBlock {
 
   /**
    * The first line at or after line `from` (inside the block) that opens a field named `key`,
-   * or -1: a native regex search of the block's text, then the fence check on the lines it
-   * finds. Looking line by line cost a batch 50 ms of its 300 (four keys a block, a thousand
-   * blocks); `test` and `lastIndex` instead of `exec` allocate no match arrays.
+   * or -1: its first PROBE_LINES lines tested in place, then a native regex search of the
+   * rest of the block's text and the fence check on the lines it finds. Looking at every line
+   * cost a batch 50 ms of its 300 (four keys a block, a thousand blocks); `test` and
+   * `lastIndex` instead of `exec` allocate no match arrays.
    */
   #next(key: string, from: number): number {
     const re = keyLine(key);
     if (!re || from >= this.end) return -1;
     const { view } = this;
+    const { text } = view;
+    // The usual block lists its fields first: its first lines are tested in place (no slice
+    // of the block, no regex call); the search below starts after the lines probed.
+    const probed = Math.min(this.end, from + PROBE_LINES);
+    const k0 = key.charCodeAt(0);
+    for (let i = from; i < probed; i++) {
+      const at = view.lineStart(i);
+      if (text.charCodeAt(at) === k0 && text.charCodeAt(at + key.length) === COLON && text.startsWith(key, at) && !view.isFenced(i)) return i;
+    }
+    if (probed >= this.end) return -1;
     const base = view.lineStart(this.heading + 1);
-    this.#region ??= view.text.slice(base, view.lineStart(this.end));
-    re.lastIndex = view.lineStart(from) - base;
+    this.#region ??= text.slice(base, view.lineStart(this.end));
+    re.lastIndex = view.lineStart(probed) - base;
     while (re.test(this.#region)) {
       const at = base + re.lastIndex - key.length - 1;
       const i = view.lineAt(at, from, this.end);
