@@ -2,11 +2,11 @@
 // question it names, open gates while the run is not paused, pause fields off `blocked`.
 
 import { gateAction, isGate, type RaiseMode } from "../../documents/gates.js";
-import { QUESTION_STATUSES, fieldValue, gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { QUESTION_STATUSES, fieldValue, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import type { StateDoc } from "../../documents/state/parse-state.js";
 import { PAUSE_FIELDS } from "../run-status.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { SCAN_GATES, SCAN_STATUSES, scanQuestions } from "./question-scan.js";
+import { gateAt, scanQuestions, statusAt } from "./question-scan.js";
 
 export interface ModeInfo {
   afk: boolean;
@@ -78,10 +78,9 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
     const raiseMode: RaiseMode = mode.afk ? { afk: true, allowGates: mode.allowGates } : { afk: false };
     const scan = scanQuestions(questions);
     for (let k = 0; k < questions.blocks.length; k++) {
+      if (statusAt(questions, scan, k) !== "open") continue;
       const b = questions.blocks[k]!;
-      const decided = scan.status[k]! !== 0;
-      if ((decided ? SCAN_STATUSES[scan.status[k]!] : statusOf(b)) !== "open") continue;
-      const gate = decided ? SCAN_GATES[scan.gate[k]!]! : gateOf(b);
+      const gate = gateAt(questions, scan, k);
       if (!isGate(gate) || gateAction(gate, raiseMode) !== "pause") continue;
       const f = b.field("status");
       out.push({

@@ -3,7 +3,7 @@
 // gate and that no per-block rule of lintQuestions fires; `status` and the lint share it. A
 // block it cannot decide for certain is left undecided, and every reader of it asks the block.
 
-import { fieldValue, fieldValueAt, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { fieldValue, fieldValueAt, gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { isWorkspaceTimestamp } from "../clock.js";
 
 /** A decided block's status: the index of its value here (0 = undecided). */
@@ -252,4 +252,14 @@ export function questionText(doc: QuestionsDoc, scan: QuestionScan, k: number): 
   if (scan.status[k] === 0) return fieldValue(doc.blocks[k]!, "question");
   const line = scan.question[k]!;
   return line < 0 ? undefined : fieldValueAt(doc.view, line, "question");
+}
+
+/** Block k's statusOf: from the scan when it decided the block, else read from the block. */
+export function statusAt(doc: QuestionsDoc, scan: QuestionScan, k: number): string | undefined {
+  return scan.status[k] !== 0 ? SCAN_STATUSES[scan.status[k]!] : statusOf(doc.blocks[k]!);
+}
+
+/** Block k's gateOf: from the scan when it decided the block, else read from the block. */
+export function gateAt(doc: QuestionsDoc, scan: QuestionScan, k: number): string {
+  return scan.status[k] !== 0 ? SCAN_GATES[scan.gate[k]!]! : gateOf(doc.blocks[k]!);
 }
