@@ -8,12 +8,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_PATH, projectFromExample, projectWithLongListing, type Project } from "../helpers/project.js";
+import { bundleFiles, CLI_PATH, projectFromExample, projectWithLongListing, type Project } from "../helpers/project.js";
 import { T } from "../helpers/cli.js";
 
 const DIST = path.dirname(CLI_PATH);
-const bundleFiles = (dist: string) =>
-  [dist, path.join(dist, "chunks")].flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".cjs")).map((f) => path.join(d, f))).filter((f) => f !== path.join(dist, "devrites-engine.cjs"));
 
 /** A preload that reports every vm.Script the launcher compiles: file, whether it had a cache, whether V8 took it. */
 const RECORD = `const vm = require("node:vm"); const S = vm.Script;

@@ -7,7 +7,7 @@ import path from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, T } from "../helpers/cli.js";
-import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
+import { bundleFiles, makeProject, REPO_DIR, type Project } from "../helpers/project.js";
 
 const TSC = path.join(REPO_DIR, "node_modules", "typescript", "bin", "tsc");
 const EXAMPLE = path.join(REPO_DIR, ".devrites.example");
@@ -84,7 +84,7 @@ describe("the packed tarball installed into an empty project", () => {
     const dist = consumer.path("node_modules/devrites-engine/dist");
     expect(packedFiles.filter((f) => f.endsWith(".v8cache") || f.endsWith("v8cache.json")), packedFiles.join("\n")).toEqual([]);
     expect(packedFiles).toContain("scripts/code-cache.mjs");
-    const bundle = [dist, path.join(dist, "chunks")].flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".cjs")).map((f) => path.join(d, f))).filter((f) => !f.endsWith("/devrites-engine.cjs"));
+    const bundle = bundleFiles(dist);
     expect(bundle.filter((f) => !fs.existsSync(`${f}.v8cache`))).toEqual([]);
     const preload = consumer.path("record.cjs");
     fs.writeFileSync(preload, 'const vm = require("node:vm"); const S = vm.Script; vm.Script = function (src, o) { const s = new S(src, o); if (o && o.filename) process.stderr.write("CACHE " + (o.cachedData ? (s.cachedDataRejected ? "rejected" : "used") : "none") + "\\n"); return s; };\n');
