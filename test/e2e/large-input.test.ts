@@ -46,3 +46,19 @@ describe("the CLI on a large questions.md exits and prints as main() does", () =
     expect(fs.readFileSync(path.join(spawned, q), "utf8")).toBe(fs.readFileSync(path.join(inProcess, q), "utf8"));
   });
 });
+
+// bench/floor-cli.mjs is the bench's lower bound for the 40,000-question rows (docs/performance.md,
+// "Floors"): the least a `questions` listing must do, done as fast as we know how. It is only a
+// floor while it does that work: on the bench's generated files its listing is the engine's, byte
+// for byte.
+describe("the bench's floor program lists what the engine lists", () => {
+  it("questions: the same bytes as main()", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const cwd = copy("floor");
+    const floor = execFileSync(process.execPath, [path.resolve(__dirname, "../../bench/floor-cli.mjs"), "questions"], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const main = await runMain(["questions"], { cwd });
+    expect(main.exit).toBe(0);
+    expect(floor.split("\n").length).toBeGreaterThan(4_000);
+    expect(floor).toBe(main.stdout);
+  });
+});
