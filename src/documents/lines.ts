@@ -40,6 +40,11 @@ export function detectEol(text: string): "\n" | "\r\n" {
   return nl > 0 && text.charCodeAt(nl - 1) === 13 ? "\r\n" : "\n";
 }
 
+/** Printable ASCII other than space: a character that `String.prototype.trim` keeps. */
+export function keptByTrim(c: number): boolean {
+  return c > 32 && c < 127;
+}
+
 /** True for a line with nothing but spaces and tabs. */
 export function isBlank(text: string): boolean {
   return /^[ \t]*$/.test(text);

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { parseHeading, sectionEnd, viewOf } from "../../src/documents/markdown-view.js";
+import { makeRng } from "../helpers/generate.js";
 
 describe("parseHeading", () => {
   it.each([
@@ -45,5 +46,35 @@ describe("viewOf and sectionEnd", () => {
     const view = viewOf(text);
     const maxLevel = view.headings.find((h) => h.index === at)!.level === 3 ? 3 : 2;
     expect(sectionEnd(view, at, maxLevel)).toBe(end);
+  });
+});
+
+describe("the view reads every heading line as parseHeading does", () => {
+  // The view reads the usual heading (`## text`) in place and hands any other line to
+  // parseHeading: over lines built from the characters that decide a heading, in every
+  // position of a file (first line with and without a BOM, CRLF), the two must agree.
+  const pieces = ["#", "##", "######", "#######", " ", "  ", "\t", "x", "q-1", "#x", "x#", " #", "\u00a0", "\u3000", "—", "é", "`", "\u2028"];
+  const rng = makeRng(7);
+  const lines: string[] = [];
+  for (let n = 0; n < 3000; n++) {
+    let line = rng.pick(["#", "##", "###", " ##", "######", "#######"]);
+    const parts = rng.int(0, 4);
+    for (let k = 0; k < parts; k++) line += rng.pick(pieces);
+    lines.push(line);
+  }
+  it.each([
+    ["LF", "", "\n"],
+    ["CRLF", "", "\r\n"],
+    ["BOM", "\ufeff", "\n"],
+  ])("%s", (_name, bom, eol) => {
+    for (const line of lines) {
+      for (const text of [bom + line + eol + "after" + eol, "before" + eol + line + eol, "before" + eol + line]) {
+        const view = viewOf(text);
+        const index = text.startsWith("before") ? 1 : 0;
+        const expected = parseHeading(line);
+        const got = view.headings.find((h) => h.index === index);
+        expect(got && { level: got.level, text: got.text }, JSON.stringify(text)).toEqual(expected);
+      }
+    }
   });
 });

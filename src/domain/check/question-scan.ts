@@ -5,6 +5,7 @@
 
 import { fieldValue, fieldValueAt, gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { isWorkspaceTimestamp } from "../clock.js";
+import { keptByTrim } from "../../documents/lines.js";
 
 /** A decided block's status: the index of its value here (0 = undecided). */
 export const SCAN_STATUSES = ["", "open", "answered", "dropped"] as const;
@@ -79,9 +80,6 @@ function wordIndex(text: string, a: number, b: number, words: readonly string[])
   for (let k = 1; k < words.length; k++) if (words[k]!.length === b - a && wordAt(text, a, words[k]!)) return k;
   return 0;
 }
-
-/** Printable ASCII other than space: a character that `String.prototype.trim` keeps. */
-const keptByTrim = (c: number) => c > SPACE && c < 127;
 
 /** Where the value of the `key:` line at `start` begins: after the colon and any spaces and tabs (up to `end`). */
 function valueFrom(text: string, start: number, keyLength: number, end: number): number {
