@@ -3,7 +3,7 @@
 // released `## Question register` table. One linear pass; positions on everything.
 
 import { isGate } from "../gates.js";
-import { isBlank } from "../lines.js";
+import { isBlank, keptByTrim } from "../lines.js";
 import { viewOf, type MarkdownView } from "../markdown-view.js";
 
 export interface QuestionField {
@@ -49,8 +49,8 @@ export interface RegisterRow {
 export interface QuestionsDoc {
   view: MarkdownView;
   blocks: QuestionBlock[];
-  /** Blocks by id (every block with that id, in file order). */
-  byId: Map<string, QuestionBlock[]>;
+  /** Blocks by id (every block with that id, in file order); made on first use. */
+  readonly byId: Map<string, QuestionBlock[]>;
   register: RegisterRow[];
 }
 
@@ -77,12 +77,19 @@ export function fieldColon(text: string, from = 0): number {
   return -1;
 }
 
+/** True when every character of `s` is printable ASCII other than space. */
+function isPlainWord(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!keptByTrim(s.charCodeAt(i))) return false;
+  return true;
+}
+
 /** The first word of a level-2 heading when it is a question id (`q-…` / `Q-…`). */
 export function questionIdOf(headingText: string): { id: string; rest: string } | undefined {
   const c0 = headingText.charCodeAt(0);
   if ((c0 !== 113 && c0 !== 81) || headingText.charCodeAt(1) !== 45) return undefined;
-  // The usual heading is the id alone: no match array and no copy of it (40,000 headings).
-  if (!/\s/.test(headingText)) return { id: headingText, rest: "" };
+  // The usual heading is the id alone: no match array and no copy of it (40,000 headings),
+  // told by its characters (printable ASCII has no whitespace) before any regex is run.
+  if (isPlainWord(headingText) || !/\s/.test(headingText)) return { id: headingText, rest: "" };
   const m = /^([qQ]-\S*)(?:[ \t]+(.*))?$/.exec(headingText);
   if (!m) return undefined;
   return { id: m[1] as string, rest: (m[2] ?? "").trim() };
@@ -331,9 +338,6 @@ export function readFieldLines(view: MarkdownView, block: QuestionBlock, lines: 
   }
 }
 
-/** Printable ASCII other than space: a character that `String.prototype.trim` keeps. */
-const keptByTrim = (c: number) => c > SPACE && c < 127;
-
 /**
  * The value of the field whose `key:` line is line `index`: the rest of the line, trimmed.
  * Sliced once from the text (not the line, then its rest, then the trim) when spaces and
@@ -356,7 +360,6 @@ export function fieldValueAt(view: MarkdownView, index: number, key: string): st
 export function parseQuestions(text: string): QuestionsDoc {
   const view = viewOf(text);
   const blocks: QuestionBlock[] = [];
-  const byId = new Map<string, QuestionBlock[]>();
   let register: RegisterRow[] = [];
   const { headings } = view;
   // The next level-1/2 heading after each: found by one walk, without a filtered copy of the list.
@@ -374,11 +377,28 @@ export function parseQuestions(text: string): QuestionsDoc {
     if (!idm) continue;
     const block = new LazyBlock(view, idm.id, head.index, end, idm.rest);
     blocks.push(block);
+  }
+  // The id index is made on first use: listing a 40,000-question file never needs it (14 ms).
+  let byId: Map<string, QuestionBlock[]> | undefined;
+  return {
+    view,
+    blocks,
+    register,
+    get byId() {
+      return (byId ??= indexById(blocks));
+    },
+  };
+}
+
+/** Blocks by id, every block with that id in file order. */
+function indexById(blocks: readonly QuestionBlock[]): Map<string, QuestionBlock[]> {
+  const byId = new Map<string, QuestionBlock[]>();
+  for (const block of blocks) {
     const list = byId.get(block.id);
     if (list) list.push(block);
     else byId.set(block.id, [block]);
   }
-  return { view, blocks, byId, register };
+  return byId;
 }
 
 /** A field's value, or undefined when the block lacks it. */
