@@ -4,7 +4,7 @@
 
 import { BadInputError, DuplicateIdError, RefusedError } from "../errors.js";
 import { GATES, isGate } from "../documents/gates.js";
-import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc, type RegisterRow } from "../documents/questions/parse-questions.js";
+import { fieldValue, gateOf, optionsOf, parseQuestions, parseQuestionsBytes, statusOf, type QuestionBlock, type QuestionsDoc, type RegisterRow } from "../documents/questions/parse-questions.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -58,7 +58,9 @@ export async function questionsList(ctx: CommandContext, args: CommandArgs): Pro
   if (gate !== undefined && !isGate(gate)) throw new BadInputError(`unknown gate ${JSON.stringify(o.gate)}`, { hint: `gates: ${GATES.join(", ")}` });
   const session = ctx.workspace();
   session.recoverIfNeeded();
-  const doc = parseQuestions(session.read("questions.md", true));
+  // Read from the bytes: a listing only compares ASCII and takes out a few values, so the file
+  // is not decoded whole (docs/performance.md, "Reading a large file").
+  const doc = parseQuestionsBytes(session.readBytes("questions.md", true));
   const picked = doc.blocks.filter((b) => (o.all ? true : statusOf(b) === "open") && (gate === undefined || gateOf(b) === gate));
   const rows = registerRows(doc).filter((r) => (o.all ? true : lower(r.status) === "open") && (gate === undefined || lower(r.gate) === gate));
   // Only the form that is printed is built: 13,000 summaries with their options are most of

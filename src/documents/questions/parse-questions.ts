@@ -4,7 +4,7 @@
 
 import { isGate } from "../gates.js";
 import { isBlank, keptByTrim } from "../lines.js";
-import { viewOf, type MarkdownView } from "../markdown-view.js";
+import { viewOf, viewOfBytes, type MarkdownView } from "../markdown-view.js";
 
 export interface QuestionField {
   key: string;
@@ -352,13 +352,25 @@ export function fieldValueAt(view: MarkdownView, index: number, key: string): st
   while (a < b && (text.charCodeAt(a) === SPACE || text.charCodeAt(a) === TAB)) a++;
   while (b > a && (text.charCodeAt(b - 1) === SPACE || text.charCodeAt(b - 1) === TAB)) b--;
   if (a === b) return "";
-  if (keptByTrim(text.charCodeAt(a)) && keptByTrim(text.charCodeAt(b - 1))) return text.slice(a, b);
-  return text.slice(from, to).trim();
+  if (keptByTrim(text.charCodeAt(a)) && keptByTrim(text.charCodeAt(b - 1))) return view.slice(a, b);
+  return view.slice(from, to).trim();
 }
 
 /** Parse questions.md. */
 export function parseQuestions(text: string): QuestionsDoc {
-  const view = viewOf(text);
+  return questionsOfView(viewOf(text));
+}
+
+/**
+ * Parse questions.md from its bytes (valid UTF-8): the same blocks, fields and values as
+ * parseQuestions(bytes.toString("utf8")), over a view whose offsets count bytes
+ * (viewOfBytes). For the read-only listing, which never edits the file.
+ */
+export function parseQuestionsBytes(bytes: Buffer): QuestionsDoc {
+  return questionsOfView(viewOfBytes(bytes));
+}
+
+function questionsOfView(view: MarkdownView): QuestionsDoc {
   const blocks: QuestionBlock[] = [];
   let register: RegisterRow[] = [];
   const { headings } = view;
