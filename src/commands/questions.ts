@@ -68,9 +68,10 @@ export async function questionsList(ctx: CommandContext, args: CommandArgs): Pro
   if (ctx.json) return { exit: 0, lines: [], data: { workspace: session.ws.slug, questions: [...picked.map(summary), ...rows.map((r) => rowSummary(doc, r))] } };
   // No spread into Math.max: 100,000 arguments overflow the stack.
   let idWidth = 4;
-  for (const x of [...picked, ...rows]) idWidth = Math.max(idWidth, x.id.length);
+  for (const x of picked) idWidth = Math.max(idWidth, x.id.length);
+  for (const x of rows) idWidth = Math.max(idWidth, x.id.length);
   // Without --all every picked block is open: its status is not read a second time.
-  const lines = picked.map((b) => `${b.id.padEnd(idWidth)}  ${(gateOf(b) || "-").padEnd(10)}  ${(o.all ? statusOf(b) || "-" : "open").padEnd(8)}  ${fieldValue(b, "question") ?? ""}`);
+  const lines = picked.map((b) => `${b.id.padEnd(idWidth)}  ${(gateOf(b) || "-").padEnd(10)}  ${o.all ? (statusOf(b) || "-").padEnd(8) : "open    "}  ${fieldValue(b, "question") ?? ""}`);
   for (const r of rows) lines.push(`${r.id.padEnd(idWidth)}  ${(lower(r.gate) || "-").padEnd(10)}  ${(lower(r.status) || "-").padEnd(8)}  ${r.question}${r.question === "" ? "" : "  "}(register row)`);
   if (picked.length + rows.length === 0) lines.push(o.all ? "No questions." : "No open questions.");
   return { exit: 0, lines, data: { workspace: session.ws.slug } };

@@ -83,7 +83,8 @@ const TILDE = 126;
  * line and at most three spaces) or headings (a `#` first). Only those are read again.
  */
 function scanLines(text: string, bom: number): { starts: Int32Array; fenceLines: number[]; headingLines: number[] } {
-  let starts = new Int32Array(Math.max(16, text.length >> 5));
+  // Room for a line per 16 characters: a questions.md line averages about 23, so no growth.
+  let starts = new Int32Array(Math.max(16, text.length >> 4));
   const fenceLines: number[] = [];
   const headingLines: number[] = [];
   let n = 0;
@@ -145,7 +146,12 @@ class TextView implements MarkdownView {
     this.fenceFlags = mask;
     for (const i of headingLines) {
       if (mask[i]) continue;
-      const h = this.plainHeading(i) ?? parseHeading(this.markdown(i));
+      const plain = this.plainHeading(i);
+      if (plain) {
+        this.headings.push(plain);
+        continue;
+      }
+      const h = parseHeading(this.markdown(i));
       if (h) this.headings.push({ index: i, level: h.level, text: h.text });
     }
   }
@@ -153,10 +159,11 @@ class TextView implements MarkdownView {
   /**
    * Line `i` as a heading when it is the usual one — one to six `#` from column 0, one space,
    * and text that starts and ends with a printable ASCII character other than `#` — read in
-   * place: parseHeading's reading of it, without its regex, match array and trim (40,000
-   * headings). Undefined for any other line, which parseHeading then reads.
+   * place: parseHeading's reading of it, without its regex, match array and trim, and made
+   * as the Heading itself (40,000 headings: each object made is one more for the young
+   * generation to copy). Undefined for any other line, which parseHeading then reads.
    */
-  private plainHeading(i: number): { level: number; text: string } | undefined {
+  private plainHeading(i: number): Heading | undefined {
     const { text } = this;
     const a = this.starts[i]! + (i === 0 ? this.bom : 0);
     const b = this.lineEnd(i);
@@ -167,7 +174,7 @@ class TextView implements MarkdownView {
     const first = text.charCodeAt(j + 1);
     const last = text.charCodeAt(b - 1);
     if (!keptByTrim(first) || !keptByTrim(last) || last === HASH) return undefined;
-    return { level, text: this.slice(j + 1, b) };
+    return { index: i, level, text: this.slice(j + 1, b) };
   }
 
   private markdown(i: number): string {

@@ -219,8 +219,7 @@ class LazyBlock implements QuestionBlock {
    * `lastIndex` instead of `exec` allocate no match arrays.
    */
   #next(key: string, from: number): number {
-    const re = keyLine(key);
-    if (!re || from >= this.end) return -1;
+    if (from >= this.end) return -1;
     const { view } = this;
     const { text } = view;
     // The usual block lists its fields first: its first lines are tested in place (no slice
@@ -229,9 +228,11 @@ class LazyBlock implements QuestionBlock {
     const k0 = key.charCodeAt(0);
     for (let i = from; i < probed; i++) {
       const at = view.lineStart(i);
-      if (text.charCodeAt(at) === k0 && text.charCodeAt(at + key.length) === COLON && text.startsWith(key, at) && !view.isFenced(i)) return i;
+      // (A key that is not a valid field key, e.g. `Status`, is never found: it has no regex.)
+      if (text.charCodeAt(at) === k0 && text.charCodeAt(at + key.length) === COLON && text.startsWith(key, at) && !view.isFenced(i)) return keyLine(key) ? i : -1;
     }
-    if (probed >= this.end) return -1;
+    const re = keyLine(key);
+    if (!re || probed >= this.end) return -1;
     const base = view.lineStart(this.heading + 1);
     this.#region ??= text.slice(base, view.lineStart(this.end));
     re.lastIndex = view.lineStart(probed) - base;
@@ -385,10 +386,15 @@ function questionsOfView(view: MarkdownView): QuestionsDoc {
       register = register.concat(parseRegister(view, head.index + 1, end));
       continue;
     }
-    const idm = questionIdOf(head.text);
+    // The usual heading is an id alone: no {id, rest} for it (40,000 objects fewer to collect).
+    const t = head.text;
+    if ((t.charCodeAt(0) === 113 || t.charCodeAt(0) === 81) && t.charCodeAt(1) === 45 && isPlainWord(t)) {
+      blocks.push(new LazyBlock(view, t, head.index, end, ""));
+      continue;
+    }
+    const idm = questionIdOf(t);
     if (!idm) continue;
-    const block = new LazyBlock(view, idm.id, head.index, end, idm.rest);
-    blocks.push(block);
+    blocks.push(new LazyBlock(view, idm.id, head.index, end, idm.rest));
   }
   // The id index is made on first use: listing a 40,000-question file never needs it (14 ms).
   let byId: Map<string, QuestionBlock[]> | undefined;
