@@ -3,7 +3,7 @@
 // statusModel reads the workspace into one model; renderText and renderJson print it.
 
 import { BadInputError } from "../errors.js";
-import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { parseTimestamp } from "../domain/clock.js";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
@@ -88,7 +88,7 @@ interface StatusModel {
   diagnostics: Diagnostic[];
 }
 
-async function statusModel(session: WorkspaceSession, stateText: string, questionsText: string, state: StateDoc, questions: QuestionsDoc, now: Date): Promise<StatusModel> {
+async function statusModel(session: WorkspaceSession, stateText: string, questionsBytes: Buffer, state: StateDoc, questions: QuestionsDoc, now: Date): Promise<StatusModel> {
   let mode: Mode = { mode: "hitl" };
   let sentinelError: string | undefined;
   try {
@@ -151,7 +151,7 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
   // What check would report (errors make `check` exit 3).
   const diagnostics = sortDiagnostics(
     lintAll(
-      { state: stateText, questions: questionsText, decisions: session.read("decisions.md", false), touched: undefined, events: undefined },
+      { state: stateText, questions: questionsBytes, decisions: session.read("decisions.md", false), touched: undefined, events: undefined },
       { sentinel: mode.mode === "afk" ? mode.sentinel : undefined, reasonCodes: REASON_CODES, parsed: { state, questions } },
     ),
   );
@@ -263,11 +263,13 @@ export async function status(ctx: CommandContext, args: CommandArgs): Promise<Ou
   const session = ctx.workspace();
   session.recoverIfNeeded();
   const stateText = session.read("state.md", true);
-  const questionsText = session.read("questions.md", true);
+  // questions.md is read through a view of its bytes: status compares ASCII and takes out
+  // values, so a large file is never decoded whole (docs/performance.md).
+  const questionsBytes = session.readBytes("questions.md", true);
   const state = parseState(stateText);
-  const questions = parseQuestions(questionsText);
+  const questions = parseQuestionsBytes(questionsBytes);
   if (args.options.markdown === true) return statusMarkdown(session.ws.slug, state, questions);
-  const model = await statusModel(session, stateText, questionsText, state, questions, ctx.now);
+  const model = await statusModel(session, stateText, questionsBytes, state, questions, ctx.now);
   // Only the form that is printed is built (13,000 open questions are 13,000 lines or ids).
   if (ctx.json) return { exit: 0, lines: [], data: renderJson(model) };
   const s = makeStyle(ctx.io.stdoutIsTTY && !ctx.json && ctx.io.env.NO_COLOR === undefined);

@@ -26,6 +26,8 @@ export interface MarkdownView {
   text: string;
   /** The document's text between two offsets (decoded from the bytes in a view of bytes). */
   slice(from: number, to: number): string;
+  /** True for a view of bytes (viewOfBytes): `text` is their Latin-1 reading, offsets count bytes. */
+  readonly fromBytes: boolean;
   /** Number of lines (a final terminator does not start another line). */
   lineCount: number;
   /** Line `i` (0-based), made on demand. */
@@ -122,6 +124,7 @@ class TextView implements MarkdownView {
   readonly fenceFlags: Uint8Array;
   private all: Line[] | undefined;
   private fencedArray: boolean[] | undefined;
+  readonly fromBytes: boolean;
 
   /**
    * `bytes`: the UTF-8 file that `text` is the Latin-1 reading of (viewOfBytes), or undefined
@@ -133,6 +136,7 @@ class TextView implements MarkdownView {
   ) {
     // A byte-order mark is not part of the first line's markdown (CommonMark skips it too):
     // U+FEFF, three bytes in a view of bytes.
+    this.fromBytes = bytes !== undefined;
     this.bom = bytes ? (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0) : text.charCodeAt(0) === 0xfeff ? 1 : 0;
     const { starts, fenceLines, headingLines } = scanLines(text, this.bom);
     const count = starts.length;

@@ -2,20 +2,21 @@
 // `status` share (status leaves out the remark cross-check, which is not cheap).
 
 import type { Sentinel } from "../../documents/afk/sentinel.js";
-import { parseQuestions, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { parseQuestions, parseQuestionsBytes, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { parseState, type StateDoc } from "../../documents/state/parse-state.js";
 import { viewOf } from "../../documents/markdown-view.js";
 import { parseJsonl } from "../events.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { lintDecisions } from "./lint-decisions.js";
-import { lintControlChars, lintFences } from "./lint-markdown.js";
+import { lintControlChars, lintControlCharsIn, lintFences } from "./lint-markdown.js";
 import { lintQuestions } from "./lint-questions.js";
 import { lintState } from "./lint-state.js";
 import { lintWorkspace } from "./lint-workspace.js";
 
 interface WorkspaceTexts {
   state: string;
-  questions: string;
+  /** questions.md as text, or as its bytes (then read through a view of bytes, as parseQuestionsBytes does). */
+  questions: string | Buffer;
   decisions: string | undefined;
   touched: string | undefined;
   events: string | undefined;
@@ -35,7 +36,7 @@ interface LintOptions {
 /** Lint a workspace's texts. Diagnostics use file names relative to the workspace (state.md, …) and `AFK`. */
 export function lintAll(texts: WorkspaceTexts, opts: LintOptions): Diagnostic[] {
   const state = opts.parsed?.state ?? parseState(texts.state);
-  const questions = opts.parsed?.questions ?? parseQuestions(texts.questions);
+  const questions = opts.parsed?.questions ?? (typeof texts.questions === "string" ? parseQuestions(texts.questions) : parseQuestionsBytes(texts.questions));
   const out: Diagnostic[] = [
     ...lintState(state, opts.reasonCodes),
     ...lintFences(state.view, "state.md"),
@@ -45,7 +46,7 @@ export function lintAll(texts: WorkspaceTexts, opts: LintOptions): Diagnostic[] 
   ];
   if (texts.decisions !== undefined) out.push(...lintDecisions(texts.decisions), ...lintFences(viewOf(texts.decisions), "decisions.md"));
   if (texts.touched !== undefined && opts.manifestRules) out.push(...opts.manifestRules(texts.touched));
-  out.push(...lintControlChars(texts.state, "state.md"), ...lintControlChars(texts.questions, "questions.md"));
+  out.push(...lintControlChars(texts.state, "state.md"), ...lintControlCharsIn(questions.view, "questions.md"));
   if (texts.decisions !== undefined) out.push(...lintControlChars(texts.decisions, "decisions.md"));
   if (texts.touched !== undefined) out.push(...lintControlChars(texts.touched, "touched-files.md"));
   if (texts.events !== undefined) {

@@ -31,6 +31,25 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/
 // eslint-disable-next-line no-control-regex
 const CONTROL_NO_CR = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
+/**
+ * CONTROL_NO_CR for the Latin-1 reading of UTF-8 bytes (a view of bytes): C0 and DEL are their
+ * own bytes, C1 (U+0080–U+009F) is C2 followed by 80–9F, and no byte of any other character is
+ * below 0x80 or a C2 lead. It matches where the decoded text has a control character.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_BYTES_NO_CR = /[\u0000-\u0008\u000b-\u001f\u007f]|\u00c2[\u0080-\u009f]/;
+
+/**
+ * lintControlChars for a document read through a view: the text itself, or for a view of bytes
+ * a search of the one-byte copy that decodes the file only when it finds something to report.
+ */
+export function lintControlCharsIn(view: MarkdownView, file: string): Diagnostic[] {
+  if (!view.fromBytes) return lintControlChars(view.text, file);
+  const { text } = view;
+  if (!text.includes("\r") && !CONTROL_BYTES_NO_CR.test(text)) return [];
+  return lintControlChars(view.slice(0, text.length), file);
+}
+
 /** One warning per line holding a terminal control character (ESC, OSC/CSI, NUL, a lone CR…), at its column. */
 export function lintControlChars(text: string, file: string): Diagnostic[] {
   if (!(text.includes("\r") ? CONTROL : CONTROL_NO_CR).test(text)) return [];
