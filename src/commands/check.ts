@@ -4,7 +4,7 @@
 import path from "node:path";
 import { BadInputError } from "../errors.js";
 import { viewOf } from "../documents/markdown-view.js";
-import { parseQuestions } from "../documents/questions/parse-questions.js";
+import { parseQuestionsBytes } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { crossCheck } from "../domain/check/crosscheck.js";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
@@ -26,7 +26,8 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   const { markdownOutline } = await import("../adapters/remark.js");
   const texts = {
     state: session.read("state.md", true),
-    questions: session.read("questions.md", true),
+    // As bytes, read through a view of bytes: the file is not decoded whole (docs/performance.md).
+    questions: session.readBytes("questions.md", true),
     decisions: session.read("decisions.md", false),
     touched: session.read("touched-files.md", false),
     events: session.read("events.jsonl", false),
@@ -39,7 +40,7 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
     diagnostics.push({ file: "AFK", line: 1, col: 1, severity: "error", rule: "afk-unreadable", message: (e as Error).message });
   }
   // Parsed once here for the rules and the cross-check alike (a 40,000-question file is 12 MB).
-  const parsed = { state: parseState(texts.state), questions: parseQuestions(texts.questions) };
+  const parsed = { state: parseState(texts.state), questions: parseQuestionsBytes(texts.questions) };
   diagnostics.push(
     ...lintAll(texts, {
       parsed,
@@ -51,10 +52,10 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
 
   const notes: string[] = [];
   for (const name of MARKDOWN_FILES) {
-    const text = name === "state.md" ? texts.state : name === "questions.md" ? texts.questions : name === "decisions.md" ? texts.decisions : texts.touched;
-    if (text === undefined) continue;
+    const other = name === "decisions.md" ? texts.decisions : name === "touched-files.md" ? texts.touched : undefined;
+    const view = name === "state.md" ? parsed.state.view : name === "questions.md" ? parsed.questions.view : other === undefined ? undefined : viewOf(other);
+    if (view === undefined) continue;
     const display = path.relative(ctx.io.cwd, path.join(session.ws.dir, name)) || name;
-    const view = name === "state.md" ? parsed.state.view : name === "questions.md" ? parsed.questions.view : viewOf(text);
     const result = crossCheck(view, name, markdownOutline);
     diagnostics.push(...result.diagnostics);
     if (result.note) notes.push(result.note.replace(name, display));

@@ -10,6 +10,9 @@ import type { Diagnostic } from "./diagnostic.js";
 type OutlineFn = (text: string) => { headings: { line: number; level: number }[]; fences: { start: number; end: number }[] };
 
 /**
+ * The bounds count the view's offsets: bytes in a view of bytes (check reads questions.md so),
+ * UTF-16 code units in a view of text (the other files, all small).
+ *
  * Bytes of one file cross-checked at most; the rest is reported as not cross-checked. The parser
  * in a short-lived process runs mostly unoptimised: through remark's tree 256 KiB cost `check`
  * about 1 s on any file that large (1,000 questions: 1.45 s, of which 0.18 s without the
@@ -73,7 +76,7 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn,
   };
   const compareRun = ({ ctxFrom, sections }: Run) => {
     const last = sections[sections.length - 1]!.to;
-    const ref = outline(view.text.slice(view.lineStart(ctxFrom), last < view.lineCount ? view.lineStart(last) : view.text.length));
+    const ref = outline(view.slice(view.lineStart(ctxFrom), last < view.lineCount ? view.lineStart(last) : view.text.length));
     const lineBase = ctxFrom; // line numbers are 1-based: index + 1
     let rhAt = 0;
     let rfAt = 0;

@@ -1,4 +1,4 @@
-// `status` lints questions.md from its bytes (lintAll with a Buffer, read through a view of
+// `status` and `check` lint questions.md from its bytes (lintAll with a Buffer, read through a view of
 // bytes) and takes each block's status, gate and question from the scan over that view. Both
 // must say exactly what they say over the decoded text: the same diagnostics (lines, columns,
 // messages with the values in them) and the same per-block readings. Compared on generated
@@ -11,7 +11,9 @@ import { lintAll } from "../../../src/domain/check/lint-all.js";
 import { lintControlChars, lintControlCharsIn } from "../../../src/domain/check/lint-markdown.js";
 import { gateAt, questionText, scanQuestions, statusAt } from "../../../src/domain/check/question-scan.js";
 import { hasWrittenAnswer } from "../../../src/domain/written-answers.js";
-import { viewOfBytes } from "../../../src/documents/markdown-view.js";
+import { viewOf, viewOfBytes } from "../../../src/documents/markdown-view.js";
+import { markdownOutline } from "../../../src/adapters/remark.js";
+import { crossCheck } from "../../../src/domain/check/crosscheck.js";
 import { REASON_CODES } from "../../../src/domain/pause-reasons.js";
 import { caseCount } from "../../helpers/counts.js";
 import { makeRng, stateFile, suiteSeed } from "../../helpers/generate.js";
@@ -65,5 +67,21 @@ describe("status's readings of questions.md from its bytes", () => {
     for (const text of ["— dash", "€ euro", "Ā macron", "🎉", "\u00a0nbsp", "\u00c2\u0080"]) {
       expect(lintControlCharsIn(viewOfBytes(Buffer.from(text, "utf8")), "q.md"), text).toEqual(lintControlChars(text, "q.md"));
     }
+  });
+
+  it("the cross-check of a view of bytes finds what the text's finds, and its limits count bytes", () => {
+    const rng = makeRng(SEED + 1);
+    const roomy = { maxBytes: 1 << 20, maxSectionBytes: 1 << 20 };
+    for (let n = 0; n < 40; n++) {
+      const g = spiced(rng);
+      const bytes = Buffer.from(g.text, "utf8");
+      const text = bytes.toString("utf8");
+      expect(crossCheck(viewOfBytes(bytes), "q.md", markdownOutline, roomy), `case ${n}: ${g.why}`).toEqual(crossCheck(viewOf(text), "q.md", markdownOutline, roomy));
+    }
+    // Two sections of 41 characters, 107 bytes each: a section bound of 100 skips both in bytes.
+    const wide = `## q-1\n${"—".repeat(33)}\n## q-2\n${"—".repeat(33)}\n`;
+    const tight = { maxBytes: 1 << 20, maxSectionBytes: 100 };
+    expect(crossCheck(viewOf(wide), "q.md", markdownOutline, tight).sectionsChecked).toBe(2);
+    expect(crossCheck(viewOfBytes(Buffer.from(wide, "utf8")), "q.md", markdownOutline, tight).sectionsChecked).toBe(0);
   });
 });
