@@ -219,7 +219,8 @@ class LazyBlock implements QuestionBlock {
    * `lastIndex` instead of `exec` allocate no match arrays.
    */
   #next(key: string, from: number): number {
-    if (from >= this.end) return -1;
+    const re = keyLine(key);
+    if (!re || from >= this.end) return -1;
     const { view } = this;
     const { text } = view;
     // The usual block lists its fields first: its first lines are tested in place (no slice
@@ -228,11 +229,9 @@ class LazyBlock implements QuestionBlock {
     const k0 = key.charCodeAt(0);
     for (let i = from; i < probed; i++) {
       const at = view.lineStart(i);
-      // (A key that is not a valid field key, e.g. `Status`, is never found: it has no regex.)
-      if (text.charCodeAt(at) === k0 && text.charCodeAt(at + key.length) === COLON && text.startsWith(key, at) && !view.isFenced(i)) return keyLine(key) ? i : -1;
+      if (text.charCodeAt(at) === k0 && text.charCodeAt(at + key.length) === COLON && text.startsWith(key, at) && !view.isFenced(i)) return i;
     }
-    const re = keyLine(key);
-    if (!re || probed >= this.end) return -1;
+    if (probed >= this.end) return -1;
     const base = view.lineStart(this.heading + 1);
     this.#region ??= text.slice(base, view.lineStart(this.end));
     re.lastIndex = view.lineStart(probed) - base;
