@@ -87,9 +87,9 @@ function isPlainWord(s: string): boolean {
 export function questionIdOf(headingText: string): { id: string; rest: string } | undefined {
   const c0 = headingText.charCodeAt(0);
   if ((c0 !== 113 && c0 !== 81) || headingText.charCodeAt(1) !== 45) return undefined;
-  // The usual heading is the id alone: no match array and no copy of it (40,000 headings),
-  // told by its characters (printable ASCII has no whitespace) before any regex is run.
-  if (isPlainWord(headingText) || !/\s/.test(headingText)) return { id: headingText, rest: "" };
+  // The id alone: no match array and no copy of it (parseQuestions tells the usual,
+  // printable-ASCII one before it gets here).
+  if (!/\s/.test(headingText)) return { id: headingText, rest: "" };
   const m = /^([qQ]-\S*)(?:[ \t]+(.*))?$/.exec(headingText);
   if (!m) return undefined;
   return { id: m[1] as string, rest: (m[2] ?? "").trim() };
