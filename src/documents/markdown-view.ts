@@ -4,7 +4,7 @@
 // file has 137,000 lines, and allocating them all is most of what a resolve would cost.
 
 import { fenceBlocksAmong, maskOf, type FenceBlock } from "./fences.js";
-import { keptByTrim, lineAt, type Line } from "./lines.js";
+import { bomLength, keptByTrim, lineAt, lineFeedAfter, lineTextEnd, markdownStart, type Line } from "./lines.js";
 
 export interface Heading {
   /** Index into the document's lines. */
@@ -73,7 +73,6 @@ export function parseHeading(text: string): { level: number; text: string } | un
   return { level: (m[1] as string).length, text: body };
 }
 
-const CR = 13;
 const SPACE = 32;
 const HASH = 35;
 const BACKTICK = 96;
@@ -97,9 +96,9 @@ function scanLines(text: string, bom: number): { starts: Int32Array; fenceLines:
       starts = grown;
     }
     starts[n] = at;
-    let lead = at + (n === 0 ? bom : 0);
-    for (let k = 0; k < 3 && text.charCodeAt(lead) === SPACE; k++) lead++;
-    const c = text.charCodeAt(lead);
+    // A line's markdown starts at its first character unless the line starts with a space or
+    // is the first (the BOM): only those ask markdownStart (a call per line costs a cold pass).
+    const c = text.charCodeAt(n === 0 || text.charCodeAt(at) === SPACE ? markdownStart(text, at, bom) : at);
     if (c === HASH) headingLines.push(n);
     else if (c === BACKTICK || c === TILDE) fenceLines.push(n);
     n++;
@@ -137,7 +136,7 @@ class TextView implements MarkdownView {
     // A byte-order mark is not part of the first line's markdown (CommonMark skips it too):
     // U+FEFF, three bytes in a view of bytes.
     this.fromBytes = bytes !== undefined;
-    this.bom = bytes ? (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0) : text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.bom = bomLength(bytes ?? text);
     const { starts, fenceLines, headingLines } = scanLines(text, this.bom);
     const count = starts.length;
     this.starts = starts;
@@ -228,11 +227,9 @@ class TextView implements MarkdownView {
   }
 
   lineEnd(i: number): number {
-    const { text } = this;
     const start = this.starts[i]!;
     // The next line starts right after this one's LF: no search (but for the last line).
-    const nl = i + 1 < this.lineCount ? this.starts[i + 1]! - 1 : text.indexOf("\n", start);
-    return nl < 0 ? text.length : nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+    return lineTextEnd(this.text, start, i + 1 < this.lineCount ? this.starts[i + 1]! - 1 : lineFeedAfter(this.text, start));
   }
 
   isFenced(i: number): boolean {

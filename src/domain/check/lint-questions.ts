@@ -2,10 +2,13 @@
 // timestamps, answered blocks without answers, escalations without a route, register rows.
 
 import { GATES, isGate } from "../../documents/gates.js";
-import { FieldLines, QUESTION_STATUSES, fieldColon, fieldValueAt, gateFrom, readFieldLines, statusFrom, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
-import { isWorkspaceTimestamp } from "../clock.js";
+import { fieldColon } from "../../documents/questions/block-grammar.js";
+import { FieldLines, readFieldLines } from "../../documents/questions/field-lines.js";
+import { QUESTION_STATUSES, gateFrom, statusFrom, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { fieldValueAt } from "../../documents/questions/question-block.js";
+import { isWorkspaceTimestamp } from "../../documents/timestamp.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { scanQuestions } from "./question-scan.js";
+import { scanQuestions } from "../../documents/questions/question-scan.js";
 
 const FILE = "questions.md";
 const ENGINE_ID = /^q-\d{4}-\d{2}-\d{2}-\d{3,}$/;

@@ -6,7 +6,7 @@ import { QUESTION_STATUSES, fieldValue, statusOf, type QuestionsDoc } from "../.
 import type { StateDoc } from "../../documents/state/parse-state.js";
 import { PAUSE_FIELDS } from "../run-status.js";
 import type { Diagnostic } from "./diagnostic.js";
-import { gateAt, scanQuestions, statusAt } from "./question-scan.js";
+import { gateAt, scanQuestions, statusAt } from "../../documents/questions/question-scan.js";
 
 export interface ModeInfo {
   afk: boolean;

@@ -5,11 +5,14 @@
 
 import { describe, expect, it } from "vitest";
 import { GATES, isGate } from "../../../src/documents/gates.js";
-import { FieldLines, QUESTION_STATUSES, fieldColon, fieldValue, fieldValueAt, gateFrom, gateOf, parseQuestions, readFieldLines, statusFrom, statusOf, type QuestionBlock, type QuestionsDoc } from "../../../src/documents/questions/parse-questions.js";
-import { isWorkspaceTimestamp } from "../../../src/domain/clock.js";
+import { fieldColon } from "../../../src/documents/questions/block-grammar.js";
+import { FieldLines, readFieldLines } from "../../../src/documents/questions/field-lines.js";
+import { QUESTION_STATUSES, fieldValue, gateFrom, gateOf, parseQuestions, statusFrom, statusOf, type QuestionBlock, type QuestionsDoc } from "../../../src/documents/questions/parse-questions.js";
+import { fieldValueAt } from "../../../src/documents/questions/question-block.js";
+import { isWorkspaceTimestamp } from "../../../src/documents/timestamp.js";
 import type { Diagnostic } from "../../../src/domain/check/diagnostic.js";
 import { lintQuestions } from "../../../src/domain/check/lint-questions.js";
-import { SCAN_GATES, SCAN_STATUSES, questionText, scanQuestions } from "../../../src/domain/check/question-scan.js";
+import { SCAN_GATES, SCAN_STATUSES, questionText, scanQuestions } from "../../../src/documents/questions/question-scan.js";
 import { hasWrittenAnswer } from "../../../src/domain/written-answers.js";
 import { caseCount } from "../../helpers/counts.js";
 import { makeRng, suiteSeed } from "../../helpers/generate.js";
