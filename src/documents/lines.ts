@@ -50,6 +50,9 @@ export function bomLength(units: Units, byteUnits = typeof units !== "string"): 
   return codeAt(units, 0) === 0xef && codeAt(units, 1) === 0xbb && codeAt(units, 2) === 0xbf ? 3 : 0;
 }
 
+/** How many spaces may come before a line's markdown (CommonMark: a heading or fence indented at most three). */
+export const LEAD_SPACES = 3;
+
 /**
  * Where the markdown of the line starting at `start` begins: after the byte-order mark on the
  * first line (`bom`: bomLength) and up to three spaces. A `#` there may open a heading, three
@@ -57,8 +60,8 @@ export function bomLength(units: Units, byteUnits = typeof units !== "string"): 
  */
 export function markdownStart(units: Units, start: number, bom: number): number {
   let at = start === 0 ? bom : start;
-  if (typeof units === "string") for (let k = 0; k < 3 && units.charCodeAt(at) === SPACE; k++) at++;
-  else for (let k = 0; k < 3 && units[at] === SPACE; k++) at++;
+  if (typeof units === "string") for (let k = 0; k < LEAD_SPACES && units.charCodeAt(at) === SPACE; k++) at++;
+  else for (let k = 0; k < LEAD_SPACES && units[at] === SPACE; k++) at++;
   return at;
 }
 

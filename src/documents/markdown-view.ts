@@ -4,7 +4,7 @@
 // file has 137,000 lines, and allocating them all is most of what a resolve would cost.
 
 import { fenceBlocksAmong, maskOf, type FenceBlock } from "./fences.js";
-import { bomLength, keptByTrim, lineAt, lineFeedAfter, lineTextEnd, markdownStart, type Line } from "./lines.js";
+import { LEAD_SPACES, bomLength, keptByTrim, lineAt, lineFeedAfter, lineTextEnd, markdownStart, type Line } from "./lines.js";
 
 export interface Heading {
   /** Index into the document's lines. */
@@ -96,9 +96,20 @@ function scanLines(text: string, bom: number): { starts: Int32Array; fenceLines:
       starts = grown;
     }
     starts[n] = at;
-    // A line's markdown starts at its first character unless the line starts with a space or
-    // is the first (the BOM): only those ask markdownStart (a call per line costs a cold pass).
-    const c = text.charCodeAt(n === 0 || text.charCodeAt(at) === SPACE ? markdownStart(text, at, bom) : at);
+    // A line's markdown starts at its first character unless the line is the first (the BOM)
+    // or starts with a space; then markdownStart is asked only when a `#`, backtick or tilde is
+    // among the LEAD_SPACES characters after it (a call for each indented line costs the pass).
+    let c = text.charCodeAt(at);
+    if (n === 0) c = text.charCodeAt(markdownStart(text, at, bom));
+    else if (c === SPACE) {
+      for (let k = 1; k <= LEAD_SPACES; k++) {
+        const d = text.charCodeAt(at + k);
+        if (d === HASH || d === BACKTICK || d === TILDE) {
+          c = text.charCodeAt(markdownStart(text, at, bom));
+          break;
+        }
+      }
+    }
     if (c === HASH) headingLines.push(n);
     else if (c === BACKTICK || c === TILDE) fenceLines.push(n);
     n++;

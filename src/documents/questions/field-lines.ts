@@ -3,7 +3,7 @@
 // repeated ones, without field objects, values or continuation lists.
 
 import type { MarkdownView } from "../markdown-view.js";
-import { fieldColon, isKeyStart } from "./block-grammar.js";
+import { fieldColon } from "./block-grammar.js";
 import type { QuestionBlock } from "./question-block.js";
 
 /**
@@ -75,9 +75,8 @@ export function readFieldLines(view: MarkdownView, block: QuestionBlock, lines: 
   lines.begin(view, block);
   const { text } = view;
   for (let i = block.heading + 1; i < block.end; i++) {
+    if (view.isFenced(i)) continue;
     const start = view.lineStart(i);
-    // Most lines are told by their first character, before the fence check and the key's scan.
-    if (!isKeyStart(text.charCodeAt(start)) || view.isFenced(i)) continue;
     const colon = fieldColon(text, start);
     if (colon <= 0) continue;
     lines.add(keyAt(text, start, colon), i);

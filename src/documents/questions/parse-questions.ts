@@ -5,7 +5,7 @@
 
 import { isGate } from "../gates.js";
 import { viewOf, viewOfBytes, type MarkdownView } from "../markdown-view.js";
-import { BLOCK_LEVEL, endsBlock, isIdOnly, isRegisterHeading, questionIdOf } from "./block-grammar.js";
+import { BLOCK_LEVEL, ID_HEADING, REGISTER_HEADING, endsBlock, headingKind, questionIdOf } from "./block-grammar.js";
 import { LazyBlock, type QuestionBlock } from "./question-block.js";
 
 export type { QuestionBlock, QuestionField } from "./question-block.js";
@@ -75,12 +75,13 @@ function questionsOfView(view: MarkdownView): QuestionsDoc {
     if (next <= h) for (next = h + 1; next < headings.length && !endsBlock(headings[next]!.level); next++);
     const end = next < headings.length ? headings[next]!.index : view.lineCount;
     const t = head.text;
-    if (isRegisterHeading(t)) {
+    const kind = headingKind(t);
+    if (kind === REGISTER_HEADING) {
       register = register.concat(parseRegister(view, head.index + 1, end));
       continue;
     }
     // The usual heading is an id alone: no {id, rest} for it (40,000 objects fewer to collect).
-    if (isIdOnly(t)) {
+    if (kind === ID_HEADING) {
       blocks.push(new LazyBlock(view, t, head.index, end, ""));
       continue;
     }

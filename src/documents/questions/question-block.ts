@@ -4,7 +4,7 @@
 // of blocks does.
 
 import type { MarkdownView } from "../markdown-view.js";
-import { continuesField, fieldColon, fieldSearch, isBlank, opensField, trimmedInPlace, valueEnd, valueStart } from "./block-grammar.js";
+import { continuesField, fieldColon, isBlank, nextFieldLine, span, valueSpan, type SearchedBlock } from "./block-grammar.js";
 
 export interface QuestionField {
   key: string;
@@ -37,18 +37,15 @@ export interface QuestionBlock {
 }
 
 /**
- * The value of the field whose `key:` line is line `index`: the rest of the line, trimmed.
- * Sliced once from the text when spaces and tabs are all there is to trim (the usual line);
- * otherwise `trim` decides (NBSP, U+3000…).
+ * The value of the field whose `key:` line is line `index`: the rest of the line, trimmed
+ * (valueSpan). Sliced once from the text when spaces and tabs are all there is to trim (the
+ * usual line); otherwise `trim` decides (NBSP, U+3000…).
  */
 export function fieldValueAt(view: MarkdownView, index: number, key: string): string {
-  const { text } = view;
-  const from = view.lineStart(index) + key.length + 1;
-  const to = view.lineEnd(index);
-  const a = valueStart(text, from, to);
-  const b = valueEnd(text, a, to);
-  if (a === b) return "";
-  return trimmedInPlace(text, a, b) ? view.slice(a, b) : view.slice(from, to).trim();
+  const start = view.lineStart(index);
+  const next = view.lineStart(index + 1);
+  if (!valueSpan(view.text, start, key.length, next)) return view.slice(start + key.length + 1, next).trim();
+  return span.start === span.end ? "" : view.slice(span.start, span.end);
 }
 
 /**
@@ -83,20 +80,14 @@ function parseFields(view: MarkdownView, from: number, to: number): QuestionFiel
 }
 
 /**
- * How many of a block's lines LazyBlock#next tests in place before its regex search: a
- * generated block's `question:` is its fifth line, `answer:` its eleventh or so.
- */
-const PROBE_LINES = 8;
-
-/**
  * A block whose fields are parsed on first use: a command touches one or a few blocks of a
  * file that may hold thousands (a class, so that ten thousand blocks cost ten thousand
  * small objects and no per-object property definitions).
  */
-export class LazyBlock implements QuestionBlock {
+export class LazyBlock implements QuestionBlock, SearchedBlock {
   #fields: QuestionField[] | undefined;
   #byKey: Map<string, QuestionField> | undefined;
-  /** The block's text after its heading line, searched by #next. */
+  /** The block's text after its heading line, searched by nextFieldLine. */
   #region: string | undefined;
   constructor(
     private readonly view: MarkdownView,
@@ -112,48 +103,32 @@ export class LazyBlock implements QuestionBlock {
 
   field(key: string): QuestionField | undefined {
     if (this.#byKey) return this.#byKey.get(key);
-    const i = this.#next(key, this.heading + 1);
+    const i = nextFieldLine(this.view, this, key, this.heading + 1);
     return i < 0 ? undefined : fieldAt(this.view, i, key.length, this.end);
   }
 
   value(key: string): string | undefined {
     if (this.#byKey) return this.#byKey.get(key)?.value;
-    const i = this.#next(key, this.heading + 1);
-    return i < 0 ? undefined : fieldValueAt(this.view, i, key);
+    const i = nextFieldLine(this.view, this, key, this.heading + 1);
+    if (i < 0) return undefined;
+    // fieldValueAt(view, i, key), one call shallower (each level of a hot path is one more
+    // function for V8 to compile on its own when a listing reads 40,000 statuses).
+    const { view } = this;
+    const start = view.lineStart(i);
+    const next = view.lineStart(i + 1);
+    if (!valueSpan(view.text, start, key.length, next)) return view.slice(start + key.length + 1, next).trim();
+    return span.start === span.end ? "" : view.slice(span.start, span.end);
   }
 
   fieldsNamed(key: string): QuestionField[] {
     if (this.#fields) return this.#fields.filter((f) => f.key === key);
     const found: QuestionField[] = [];
-    for (let i = this.#next(key, this.heading + 1); i >= 0; i = this.#next(key, i + 1)) found.push(fieldAt(this.view, i, key.length, this.end));
+    for (let i = nextFieldLine(this.view, this, key, this.heading + 1); i >= 0; i = nextFieldLine(this.view, this, key, i + 1)) found.push(fieldAt(this.view, i, key.length, this.end));
     return found;
   }
 
-  /**
-   * The first line at or after line `from` (inside the block) that opens a field named `key`,
-   * or -1: its first PROBE_LINES lines tested in place, then the native search of the rest of
-   * the block's text (fieldSearch) and the fence check on the lines it finds. Looking at every
-   * line cost a batch 50 ms of its 300 (four keys a block, a thousand blocks).
-   */
-  #next(key: string, from: number): number {
-    const re = fieldSearch(key);
-    if (!re || from >= this.end) return -1;
-    const { view } = this;
-    const { text } = view;
-    // The usual block lists its fields first: its first lines are tested in place (no slice
-    // of the block, no regex call); the search below starts after the lines probed.
-    const probed = Math.min(this.end, from + PROBE_LINES);
-    for (let i = from; i < probed; i++) if (opensField(text, view.lineStart(i), key) && !view.isFenced(i)) return i;
-    if (probed >= this.end) return -1;
-    const base = view.lineStart(this.heading + 1);
-    this.#region ??= text.slice(base, view.lineStart(this.end));
-    re.lastIndex = view.lineStart(probed) - base;
-    while (re.test(this.#region)) {
-      const at = base + re.lastIndex - key.length - 1;
-      const i = view.lineAt(at, from, this.end);
-      if (view.lineStart(i) === at && !view.isFenced(i)) return i;
-    }
-    return -1;
+  searchText(): string {
+    return (this.#region ??= this.view.text.slice(this.view.lineStart(this.heading + 1), this.view.lineStart(this.end)));
   }
 
   get byKey(): Map<string, QuestionField> {

@@ -5,7 +5,7 @@
 // the block itself.
 
 import { isWorkspaceTimestamp } from "../timestamp.js";
-import { continuesField, fieldColon, keptByTrim, valueEnd, valueStart } from "./block-grammar.js";
+import { continuesField, fieldColon, span, valueSpan } from "./block-grammar.js";
 import { fieldValue, gateOf, statusOf, type QuestionsDoc } from "./parse-questions.js";
 import { fieldValueAt } from "./question-block.js";
 
@@ -161,43 +161,36 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
       else if (key === QUESTION) questionLine = i;
     }
     if (i < end || statusLine < 0 || gateLine < 0) continue;
+    // Each value as fieldValueAt reads it, found in place (valueSpan); one not bordered by
+    // printable ASCII is not a known word or a timestamp, so it leaves the block undecided.
     // status: one of the three, as written (lowercase letters: statusFrom returns it as it is).
-    let e = view.lineEnd(statusLine);
-    let a = valueStart(text, starts[statusLine]! + "status:".length, e);
-    const status = wordIndex(text, a, valueEnd(text, a, e), SCAN_STATUSES);
+    valueSpan(text, starts[statusLine]!, "status".length, view.lineStart(statusLine + 1));
+    const status = wordIndex(text, span.start, span.end, SCAN_STATUSES);
     if (status === 0) continue;
     // gate: one of the four, as written (a gate value wins over the heading's words).
-    e = view.lineEnd(gateLine);
-    a = valueStart(text, starts[gateLine]! + "gate:".length, e);
-    const gate = wordIndex(text, a, valueEnd(text, a, e), SCAN_GATES);
+    valueSpan(text, starts[gateLine]!, "gate".length, view.lineStart(gateLine + 1));
+    const gate = wordIndex(text, span.start, span.end, SCAN_GATES);
     if (gate === 0) continue;
-    // An escalating question names a route: a value that starts with a character trim keeps.
-    if (gate === ESCALATING) {
-      if (routeLine < 0) continue;
-      e = view.lineEnd(routeLine);
-      a = valueStart(text, starts[routeLine]! + "route:".length, e);
-      if (!(a < e && keptByTrim(text.charCodeAt(a)))) continue;
-    }
-    // Timestamps: empty, or exactly one (its first and last characters are ones trim keeps).
+    // An escalating question names a route: a value read in place, and not empty.
+    if (gate === ESCALATING && (routeLine < 0 || !valueSpan(text, starts[routeLine]!, "route".length, view.lineStart(routeLine + 1)) || span.start === span.end)) continue;
+    // Timestamps: empty, or exactly one.
     if (raisedLine >= 0) {
-      e = view.lineEnd(raisedLine);
-      a = valueStart(text, starts[raisedLine]! + "raised_at:".length, e);
-      if (a < e && !isWorkspaceTimestamp(text, a, valueEnd(text, a, e))) continue;
+      valueSpan(text, starts[raisedLine]!, "raised_at".length, view.lineStart(raisedLine + 1));
+      if (span.start < span.end && !isWorkspaceTimestamp(text, span.start, span.end)) continue;
     }
     let answeredAtSet = false;
     if (answeredAtLine >= 0) {
-      e = view.lineEnd(answeredAtLine);
-      a = valueStart(text, starts[answeredAtLine]! + "answered_at:".length, e);
-      if (a < e && !isWorkspaceTimestamp(text, a, valueEnd(text, a, e))) continue;
-      answeredAtSet = a < e;
+      valueSpan(text, starts[answeredAtLine]!, "answered_at".length, view.lineStart(answeredAtLine + 1));
+      if (span.start < span.end && !isWorkspaceTimestamp(text, span.start, span.end)) continue;
+      answeredAtSet = span.start < span.end;
     }
+    // The answer: empty (nothing but blanks), or set (read in place, and not empty).
     let answerEmpty = true;
     let answerSet = false;
     if (answerLine >= 0) {
-      e = view.lineEnd(answerLine);
-      a = valueStart(text, starts[answerLine]! + "answer:".length, e);
-      answerEmpty = a === e;
-      answerSet = a < e && keptByTrim(text.charCodeAt(a));
+      const exact = valueSpan(text, starts[answerLine]!, "answer".length, view.lineStart(answerLine + 1));
+      answerEmpty = span.start === span.end;
+      answerSet = exact && !answerEmpty;
     }
     let written = 0;
     if (status === OPEN) {
