@@ -7,9 +7,10 @@
 // ATX headings markdown-view.ts's: each written once there, and re-exported here for the readers.
 //
 // One view per purpose; ASCII, all that decides this grammar, reads the same in each:
-// - a whole file read, not edited (`status`, `questions`, `check`): a view of its bytes
-//   (viewOfBytes): a string of one character per byte, offsets that count bytes; what is taken
-//   out of it is decoded as UTF-8;
+// - a whole file read and not edited (`status`, `questions` and `questions show`, `check`, the
+//   budget commands, `state resolve --filled`'s reading, completions): a view of its bytes
+//   (parseQuestionsBytes): a string of one character per byte, offsets that count bytes; what
+//   is taken out of it is decoded as UTF-8;
 // - a file or block that is edited (`state resolve`, `question add`): the decoded text, whose
 //   offsets are the edits' own;
 // - the few blocks one resolve edits in a large file: the bytes, searched natively
