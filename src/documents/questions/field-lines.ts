@@ -73,10 +73,11 @@ export class FieldLines {
  */
 export function readFieldLines(view: MarkdownView, block: QuestionBlock, lines: FieldLines): void {
   lines.begin(view, block);
-  const { text } = view;
+  // The view's own arrays, read directly: no call per line but the key's scan.
+  const { text, lineStarts: starts, fenceFlags: fenced } = view;
   for (let i = block.heading + 1; i < block.end; i++) {
-    if (view.isFenced(i)) continue;
-    const start = view.lineStart(i);
+    if (fenced[i] === 1) continue;
+    const start = starts[i]!;
     const colon = fieldColon(text, start);
     if (colon <= 0) continue;
     lines.add(keyAt(text, start, colon), i);
