@@ -3,7 +3,8 @@
 // 137,000 lines and encoding it all again cost more than the rest of the command together.
 // The answer is parseQuestions' answer (test/property/find-block.test.ts keeps it so): the
 // native Buffer.indexOf finds the fence candidates and the mentions of the id, and only
-// those lines are decoded and read by the same heading and fence rules the view uses.
+// those lines are decoded; every rule is the block grammar's (block-grammar.ts), read here
+// over the bytes: line end, BOM, markdown start, headings, fences, where a block ends.
 
 import {
   BLOCK_LEVEL, FENCE_MARKS, bomLength, endsBlock, fenceBlocksAmong, lineFeedAfter, lineStartOf, lineTextEnd, markdownStart, parseHeading, questionIdOf,
