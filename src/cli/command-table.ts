@@ -127,7 +127,7 @@ export const COMMANDS: CommandDef[] = [
     words: ["state", "resume"],
     usage: "devrites-engine state resume [--auto] [--note TEXT]",
     describe: "clear a pause and continue the workflow",
-    options: { auto: bool("resume only a usage_cap pause whose resumes_at has passed"), note: str("why the run resumes (goes to the Log)") },
+    options: { auto: bool("resume only a usage_cap pause whose resumes_at has passed"), note: str("why the run resumes (kept in the resumed event, and in the Log where state.md has one)") },
     run: warm("stateResume"),
   },
   {

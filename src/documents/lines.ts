@@ -61,7 +61,7 @@ export function insertLinesAfter(line: Line, newLines: readonly string[], eol: s
  * The edit appending `blockLines` (without terminators) at the end of `text`, one blank line
  * after what is there: none in an empty file or after a blank last line, a terminator first
  * after an unterminated one. Every "add a block at the end" (a question, a DEC entry, a new
- * `## Log` or `## Awaiting human` section) goes through here, so they agree on the spacing.
+ * `## Awaiting human` section) goes through here, so they agree on the spacing.
  */
 export function appendBlockEdit(text: string, blockLines: readonly string[]): TextEdit {
   const eol = detectEol(text);

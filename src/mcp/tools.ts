@@ -191,7 +191,7 @@ export const TOOLS: ToolDef[] = [
     name: "resume",
     command: "state resume",
     description: "Clear a pause and continue the workflow.",
-    input: { ...WORKSPACE, auto: bool("resume only a usage_cap pause whose resumes_at has passed"), note: str("why the run resumes (goes to the Log)") },
+    input: { ...WORKSPACE, auto: bool("resume only a usage_cap pause whose resumes_at has passed"), note: str("why the run resumes (kept in the resumed event, and in the Log where state.md has one)") },
     readOnly: false,
     invoke: (i) => cli(["state", "resume"], i, { auto: "auto", note: "note" }),
   },

@@ -36,8 +36,16 @@ export function renderEvents(drafts: readonly EventDraft[], now: Date): string {
  * @throws RefusedError (exit 3) for a symlinked, non-regular or oversized events.jsonl, like every other workspace file.
  */
 export function readEvents(dir: string): { events: EventRecord[]; invalid: number[] } {
-  const bytes = readRegularFile(path.join(dir, EVENTS_FILE), { name: EVENTS_FILE, capBytes: READ_CAP_BYTES.events, noFollow: true });
+  const bytes = readEventBytes(dir);
   if (bytes === undefined) return { events: [], invalid: [] };
   const { records, invalid } = parseJsonl(bytes.toString("utf8"));
   return { events: records as EventRecord[], invalid };
+}
+
+/**
+ * events.jsonl's bytes, undefined when there is none (a writer that searches the audit).
+ * @throws RefusedError (exit 3) for a symlinked, non-regular or oversized events.jsonl.
+ */
+export function readEventBytes(dir: string): Buffer | undefined {
+  return readRegularFile(path.join(dir, EVENTS_FILE), { name: EVENTS_FILE, capBytes: READ_CAP_BYTES.events, noFollow: true });
 }

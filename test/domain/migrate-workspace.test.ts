@@ -54,9 +54,9 @@ describe("planMigrate: the schema field in the cursor's own form", () => {
       lines("- SCHEMA: 4", "- Status: running", "", "## Log", LOG.replace("from 2", "from 3")),
     ],
     [
-      "no Log section: one is added at the end after a blank line",
+      "no Log section: none is created, only the schema field is added",
       lines("- Phase: build", "- Status: running"),
-      lines("- Schema: 4", "- Phase: build", "- Status: running", "", "## Log", LOG),
+      lines("- Schema: 4", "- Phase: build", "- Status: running"),
     ],
   ])("%s", (_name, input, want) => {
     const plan = planMigrate(input, "old", NOW);

@@ -24,7 +24,8 @@ describe("init", () => {
       stderr: "",
     });
     expect(p.read(`${W}/state.md`)).toBe(
-      `# State: session-token-rotation\n\n## Cursor\n| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | spec |\n| status | running |\n| next_action | /rite-spec session-token-rotation |\n\n## Log\n- ${T} spec: workspace initialized\n`,
+      "# State: session-token-rotation\n\n## Cursor\n| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | spec |\n| status | running |\n"
+        + "| active_slice | none |\n| slice_mode | none |\n| risk | none |\n| next_action | /rite-spec session-token-rotation |\n",
     );
     expect(p.read(`${W}/questions.md`)).toBe("# Questions: session-token-rotation\n");
     expect(p.read(`${W}/decisions.md`)).toBe("# Decisions: session-token-rotation\n");
