@@ -72,6 +72,15 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
     const failures: EntryFailure[] = [...parsed.errors];
     const entries: ResolveEntry[] = [];
     for (const e of parsed.entries) {
+      const where = { file: o.batch, line: e.line };
+      if (e.form === "option") {
+        entries.push({ qid: e.qid, kind: "answer", source: { kind: "option", number: e.option! }, where });
+        continue;
+      }
+      if (e.form === "proposed") {
+        entries.push({ qid: e.qid, kind: "answer", source: { kind: "proposed" }, where });
+        continue;
+      }
       let answer: string;
       try {
         answer = e.kind === "drop" && e.payload === "" ? "dropped" : normalizeText([e.payload], () => `answer for ${e.qid} (${o.batch}:${e.line})`);
@@ -80,7 +89,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
         continue;
       }
       if (answer === "") failures.push({ line: e.line, error: new BadInputError(`empty answer for ${e.qid}`, { kind: "bad-batch", at: { file: o.batch, line: e.line } }) });
-      else entries.push({ qid: e.qid, kind: e.kind, source: { kind: "text", text: answer }, where: { file: o.batch, line: e.line } });
+      else entries.push({ qid: e.qid, kind: e.kind, source: { kind: "text", text: answer }, where });
     }
     if (entries.length === 0 && failures.length === 0) throw new BadInputError(`${o.batch} has no entries`, { hint: "write one `qid: answer` per line" });
     return { entries, batch: true, failures, file: o.batch };
