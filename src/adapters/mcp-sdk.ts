@@ -14,6 +14,8 @@ import * as z from "zod";
 /** One input field, in the terms of the CLI's options. */
 export type FieldSpec =
   | { type: "string" | "boolean" | "integer" | "number" | "string[]"; describe: string; required?: boolean }
+  /** Objects passed through as data (ticket comments): the command checks their shape itself. */
+  | { type: "object[] (any)"; describe: string; required?: boolean }
   | { type: "object[]"; describe: string; required?: boolean; fields: Record<string, FieldSpec> };
 
 export interface ToolReply {
@@ -60,6 +62,9 @@ function zodField(f: FieldSpec): z.ZodType {
       break;
     case "object[]":
       t = z.array(zodObject(f.fields));
+      break;
+    case "object[] (any)":
+      t = z.array(z.looseObject({}));
       break;
   }
   t = t.describe(f.describe);
@@ -121,6 +126,9 @@ function fieldJsonSchema(f: FieldSpec): JsonSchema {
       break;
     case "object[]":
       t = { type: "array", items: objectJsonSchema(f.fields) };
+      break;
+    case "object[] (any)":
+      t = { type: "array", items: { type: "object", properties: {}, additionalProperties: {} } };
       break;
   }
   t.description = f.describe;

@@ -111,6 +111,7 @@ export const COMMANDS: CommandDef[] = [
       drop: bool("drop the question (reason defaults to 'dropped')"),
       batch: str("resolve every entry of FILE, all or nothing"),
       filled: bool("resolve every open question whose answer: was written in questions.md, all or nothing"),
+      "from-comments": str("resolve the answers people wrote in ticket comments (gh api JSON; - for stdin)"),
       "dry-run": bool("check and print what would be written, write nothing"),
       interactive: bool("choose a question and an answer at prompts (also from a pipe)"),
     },

@@ -8,15 +8,17 @@ import { parseBatchLines } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/normalize-text.js";
 import { assertSchema } from "../domain/schema-gate.js";
-import { planResolve, type EntryFailure, type EntryOutcome, type ResolveEntry, type ResolvePlan } from "../domain/resolve-question.js";
+import { planResolve, type EntryFailure, type EntryOutcome, type ResolveEntry, type ResolveInput, type ResolvePlan } from "../domain/resolve-question.js";
+import type { EventDraft } from "../domain/events.js";
 import { filledEntries } from "../domain/written-answers.js";
-import { readUserFile } from "../workspace/user-files.js";
+import { COMMENTS_MAX_BYTES, readUserFile, readUserInput } from "../workspace/user-files.js";
 import { interactiveResolve } from "../cli/interactive-resolve.js";
 import type { WorkspaceSession } from "../workspace/session.js";
+import { parseComments, type TicketComment } from "../documents/comments/parse-comments.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 export const RESOLVE_USAGE =
-  "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> | --filled; each form takes --dry-run";
+  "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> | --filled | --from-comments <file|->; each form takes --dry-run";
 
 /** Open the workspace and pass the checks every resolve form shares (files, schema gate). */
 function openForResolve(ctx: CommandContext, checkArguments: () => void = () => {}): WorkspaceSession {
@@ -46,7 +48,7 @@ function usage(message: string): BadInputError {
  * Every refused batch line in one error: the first line's message, kind and exit code when
  * it is alone; otherwise all of them, one per line in file order, with the first's exit code.
  */
-function batchFailure(file: string, failures: readonly EntryFailure[]): EngineError {
+export function batchFailure(file: string, failures: readonly EntryFailure[]): EngineError {
   const sorted = [...failures].sort((a, b) => a.line - b.line);
   const first = sorted[0]!.error;
   if (sorted.length === 1) return first;
@@ -57,9 +59,15 @@ function batchFailure(file: string, failures: readonly EntryFailure[]): EngineEr
 }
 
 /** Turn the command line into resolve entries (exit 5 for anything malformed; a batch collects its bad lines; `filled`: found under the lock). */
-function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string; filled?: boolean } {
+function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string; filled?: boolean; comments?: TicketComment[] } {
   const o = args.options;
   const pos = args.positionals;
+  if (typeof o["from-comments"] === "string") {
+    if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined || o.filled) throw usage("--from-comments takes no question id, answer, --option, --proposed, --drop, --batch or --filled");
+    const file = o["from-comments"];
+    const text = readUserInput(ctx.io.cwd, file, COMMENTS_MAX_BYTES);
+    return { entries: [], batch: true, comments: parseComments(text, file === "-" ? "standard input" : file) };
+  }
   if (o.filled) {
     if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined) throw usage("--filled takes no question id, answer, --option, --proposed, --drop or --batch");
     return { entries: [], batch: true, filled: true };
@@ -72,6 +80,15 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
     const failures: EntryFailure[] = [...parsed.errors];
     const entries: ResolveEntry[] = [];
     for (const e of parsed.entries) {
+      const where = { file: o.batch, line: e.line };
+      if (e.form === "option") {
+        entries.push({ qid: e.qid, kind: "answer", source: { kind: "option", number: e.option! }, where });
+        continue;
+      }
+      if (e.form === "proposed") {
+        entries.push({ qid: e.qid, kind: "answer", source: { kind: "proposed" }, where });
+        continue;
+      }
       let answer: string;
       try {
         answer = e.kind === "drop" && e.payload === "" ? "dropped" : normalizeText([e.payload], () => `answer for ${e.qid} (${o.batch}:${e.line})`);
@@ -80,7 +97,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
         continue;
       }
       if (answer === "") failures.push({ line: e.line, error: new BadInputError(`empty answer for ${e.qid}`, { kind: "bad-batch", at: { file: o.batch, line: e.line } }) });
-      else entries.push({ qid: e.qid, kind: e.kind, source: { kind: "text", text: answer }, where: { file: o.batch, line: e.line } });
+      else entries.push({ qid: e.qid, kind: e.kind, source: { kind: "text", text: answer }, where });
     }
     if (entries.length === 0 && failures.length === 0) throw new BadInputError(`${o.batch} has no entries`, { hint: "write one `qid: answer` per line" });
     return { entries, batch: true, failures, file: o.batch };
@@ -109,9 +126,9 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
 }
 
-function entryLine(o: EntryOutcome, batch: boolean): string[] {
+function entryLine(o: EntryOutcome, batch: boolean, describe: (qid: string) => string = () => ""): string[] {
   if (o.already) return [`Already resolved: ${o.qid}`];
-  if (batch) return [o.kind === "answer" ? `Resolved: ${o.qid}` : `Dropped:  ${o.qid}: ${o.text}`];
+  if (batch) return [o.kind === "answer" ? `Resolved: ${o.qid}${describe(o.qid)}` : `Dropped:  ${o.qid}: ${o.text}${describe(o.qid)}`];
   return o.kind === "answer" ? [`Resolved: ${o.qid}`, "Status:   answered"] : [`Dropped:  ${o.qid}`, `Reason:   ${o.text}`];
 }
 
@@ -126,12 +143,28 @@ function workspaceLine(plan: ResolvePlan, dryRun: boolean): string {
   return dryRun ? `Workspace: would update ${names.join(" + ")}.` : `Workspace: ${names.join(" + ")} updated.`;
 }
 
+export interface ResolveOptions {
+  human: boolean;
+  recordDecision: boolean;
+  dryRun: boolean;
+  batch: boolean;
+  failures?: readonly EntryFailure[];
+  file?: string;
+  filled?: boolean;
+  /** Skip (and report here) entries whose question is closed with another outcome, instead of exit 4. */
+  onConflict?: ResolveInput["onConflict"];
+  /** One more change to state.md in the same transaction, after the answers (a `resume` from a ticket). */
+  thenState?: (state: string) => { state: string; events: EventDraft[] } | undefined;
+  /** Text after an entry's qid in its output line (who answered, from where). */
+  describe?: (qid: string) => string;
+}
+
 /** Run the resolve transaction for `entries` (also used by interactive mode). */
 export function resolveEntries(
   ctx: CommandContext,
   session: WorkspaceSession,
   entries: ResolveEntry[],
-  opts: { human: boolean; recordDecision: boolean; dryRun: boolean; batch: boolean; failures?: readonly EntryFailure[]; file?: string; filled?: boolean },
+  opts: ResolveOptions,
 ): Outcome {
   const compute = () => {
     // Bytes: a resolve decodes only the blocks it edits (a 10,000-question file stays bytes).
@@ -142,14 +175,17 @@ export function resolveEntries(
     const decisions = opts.recordDecision ? session.read("decisions.md", false) : undefined;
     // --filled: the open blocks with a written answer, read under the lock like everything else.
     const list = opts.filled ? filledEntries(questions) : entries;
-    if (list.length === 0) return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
+    if (list.length === 0 && opts.thenState === undefined) return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
     // A batch collects every refused line (the command line's first, then the questions'), then writes nothing.
     const failures = opts.batch ? [...(opts.failures ?? [])] : undefined;
-    const p: ResolvePlan = planResolve(
+    let p: ResolvePlan = planResolve(
       { slug: session.ws.slug, questions, state, stateDoc, decisions },
-      { entries: list, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now, failures },
+      { entries: list, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now, failures, onConflict: opts.onConflict },
     );
     if (failures !== undefined && failures.length > 0) throw batchFailure(opts.file ?? "batch", failures);
+    const then = opts.thenState?.(p.state ?? state);
+    if (then !== undefined) p = { ...p, state: then.state, events: [...p.events, ...then.events] };
+    if (list.length === 0 && then === undefined) return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
     const files = new Map<string, FileContent>();
     if (!opts.dryRun) {
       if (p.questions !== undefined) files.set("questions.md", p.questions);
@@ -165,7 +201,7 @@ export function resolveEntries(
   if (plan === undefined) {
     return { exit: 0, lines: ["nothing to resolve"], data: { workspace: session.ws.slug, dry_run: opts.dryRun, results: [], files: [] } };
   }
-  const lines = plan.outcomes.flatMap((o) => entryLine(o, opts.batch));
+  const lines = plan.outcomes.flatMap((o) => entryLine(o, opts.batch, opts.describe));
   lines.push(workspaceLine(plan, opts.dryRun));
   if (opts.dryRun) lines.push("Dry run: nothing written.");
   return {
@@ -184,7 +220,7 @@ export function resolveEntries(
 export async function stateResolve(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const interactive =
     args.options.interactive === true ||
-    (args.positionals.length === 0 && args.options.batch === undefined && !args.options.drop && !args.options.filled && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY && !ctx.json);
+    (args.positionals.length === 0 && args.options.batch === undefined && args.options["from-comments"] === undefined && !args.options.drop && !args.options.filled && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY && !ctx.json);
   let parsed: ReturnType<typeof entriesFrom> | undefined;
   const session = openForResolve(ctx, () => {
     if (!interactive) parsed = entriesFrom(ctx, args);
@@ -192,7 +228,11 @@ export async function stateResolve(ctx: CommandContext, args: CommandArgs): Prom
   if (interactive || parsed === undefined) {
     return interactiveResolve(ctx, session, args, resolveEntries);
   }
-  const { entries, batch, failures, file, filled } = parsed;
+  const { entries, batch, failures, file, filled, comments } = parsed;
+  if (comments !== undefined) {
+    const { resolveFromComments } = await import("./resolve-from-comments.js");
+    return resolveFromComments(ctx, session, comments, { dryRun: args.options["dry-run"] === true, recordDecision: args.options["record-decision"] === true });
+  }
   return resolveEntries(ctx, session, entries, {
     human: args.options.human === true,
     recordDecision: args.options["record-decision"] === true,

@@ -34,6 +34,8 @@ export interface ResolveEntry {
   source: AnswerSource;
   /** Where the entry came from, for messages: `answers.txt:7`. */
   where?: { file: string; line: number };
+  /** Recorded in the entry's event detail as well (a ticket comment's login and id). */
+  provenance?: Record<string, string>;
 }
 
 export interface ResolveInput {
@@ -46,6 +48,11 @@ export interface ResolveInput {
    * instead of thrown, so every bad line can be reported; the caller then writes nothing.
    */
   failures?: EntryFailure[];
+  /**
+   * When given, an entry whose question is already closed with another outcome is handed here
+   * and skipped instead of refused: answers from ticket comments, where the first answer wins.
+   */
+  onConflict?: (entry: ResolveEntry, recorded: { status: string; answer: string }) => void;
 }
 
 /** One refused batch entry: its line (0 when it has none) and the error naming it. */
@@ -222,7 +229,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
         event: entry.kind === "answer" ? "resolved" : "dropped",
         qid: entry.qid,
         by: input.human ? "human" : "agent",
-        detail: { [entry.kind === "answer" ? "answer" : "reason"]: text, batch: entry.where !== undefined, ...(fromFile ? { source: "questions.md" } : {}) },
+        detail: { [entry.kind === "answer" ? "answer" : "reason"]: text, batch: entry.where !== undefined, ...(fromFile ? { source: "questions.md" } : {}), ...entry.provenance },
       });
       continue;
     }
@@ -232,6 +239,10 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       continue;
     }
     const terminal = status === "answered" || status === "dropped";
+    if (terminal && input.onConflict) {
+      input.onConflict(entry, { status, answer: recorded });
+      continue;
+    }
     const shown = terminal ? `${status}: ${JSON.stringify(recorded)}` : `status ${JSON.stringify(status)}`;
     // A status the engine does not know (a hand edit) is fixed in the file; superseding is for real answers.
     const hint = terminal

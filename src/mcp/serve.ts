@@ -29,7 +29,6 @@ export interface EngineServerOptions {
   afterCall?: () => void;
 }
 
-const BATCH_FILE = "resolve_batch";
 /**
  * The stdio server runs a full GC after every this many calls: what a call leaves in the old
  * generation is garbage by then, and collecting it keeps resident memory flat over a session
@@ -74,10 +73,10 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
     const argv = [...(opts.root !== undefined ? [`--root=${opts.root}`] : []), ...(opts.workspace !== undefined ? [`--workspace=${opts.workspace}`] : []), ...inv.argv];
     let dir: string | undefined;
     try {
-      if (inv.batch !== undefined) {
-        // The batch goes through the CLI's own batch parser: a private temp dir outside
-        // .devrites holds it, and the call reads it relative to that dir (messages say
-        // `resolve_batch:N` for entry N). The root is fixed first, as the CLI would find it.
+      if (inv.file !== undefined) {
+        // The input goes through the CLI's own parser: a private temp dir outside .devrites
+        // holds it, and the call reads it relative to that dir (messages say `resolve_batch:N`
+        // for entry N). The root is fixed first, as the CLI would find it.
         let root: string | undefined;
         try {
           root = opts.root ?? opts.locateRoot();
@@ -86,13 +85,13 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
         }
         dir = fs.mkdtempSync(path.join(opts.tmpdir ?? os.tmpdir(), "devrites-mcp-"));
         tempDirs.add(dir);
-        fs.writeFileSync(path.join(dir, BATCH_FILE), inv.batch, { mode: 0o600 });
+        fs.writeFileSync(path.join(dir, inv.file.name), inv.file.text, { mode: 0o600 });
         if (root !== undefined) {
           cwd = dir;
           if (opts.root === undefined) argv.unshift(`--root=${root}`);
-          argv.push(`--batch=${BATCH_FILE}`);
+          argv.push(`--${inv.file.flag}=${inv.file.name}`);
         } else {
-          argv.push(`--batch=${path.join(dir, BATCH_FILE)}`);
+          argv.push(`--${inv.file.flag}=${path.join(dir, inv.file.name)}`);
         }
       }
       const io: Io = {

@@ -4,8 +4,13 @@
 import type { FieldSpec } from "../adapters/mcp-sdk.js";
 import { GATES } from "../documents/gates.js";
 
-/** A tool call as the CLI would run it; `batch` is the text of a batch file to hand it. */
-export type Invocation = { argv: string[]; batch?: string } | { refuse: { error: string; hint: string } };
+/**
+ * A tool call as the CLI would run it; `file` is the text of an input file to hand it with
+ * `--<flag>=<path>` (a batch, ticket comments), named `name` in the CLI's messages.
+ */
+export type Invocation = { argv: string[]; file?: { flag: string; name: string; text: string } } | { refuse: { error: string; hint: string } };
+
+const batchFile = (text: string) => ({ flag: "batch", name: "resolve_batch", text });
 
 interface ToolDef {
   name: string;
@@ -48,7 +53,11 @@ const RESOLVE_HINT = "give qid with one of: answer, option, proposed, or drop (w
 /** Whitespace runs become one space, as the CLI's answer rule does; so no entry spans two lines. */
 const oneLine = (s: string) => s.replace(/\s+/g, " ");
 
-/** One batch-file line per entry (batch-file grammar: `qid: answer` / `--drop qid: reason`). */
+/**
+ * One batch-file line per entry (batch-file grammar: `qid: answer` / `--drop qid: reason`). An
+ * answer is always text here (`option`/`proposed` are fields of their own), so one that starts
+ * with `--` is written after `-- ` and never read as a form.
+ */
 function batchText(entries: In[]): string | { error: string; hint: string } {
   const lines: string[] = [];
   for (const [i, e] of entries.entries()) {
@@ -61,7 +70,8 @@ function batchText(entries: In[]): string | { error: string; hint: string } {
     if (drop && e.answer !== undefined) return { error: `entries[${i}]: ${qid} has both drop and answer`, hint: "a drop takes reason, not answer" };
     if (!drop && e.reason !== undefined) return { error: `entries[${i}]: reason goes with drop: true`, hint: "answer it with answer, or set drop: true" };
     if (!drop && e.answer === undefined) return { error: `entries[${i}]: ${qid} needs answer or drop: true`, hint: RESOLVE_HINT };
-    lines.push(drop ? `--drop ${qid}: ${oneLine(String(e.reason ?? ""))}` : `${qid}: ${oneLine(String(e.answer))}`);
+    const answer = oneLine(String(e.answer ?? "")).trim();
+    lines.push(drop ? `--drop ${qid}: ${oneLine(String(e.reason ?? ""))}` : `${qid}: ${answer.startsWith("--") ? "-- " : ""}${answer}`);
   }
   return lines.join("\n") + "\n";
 }
@@ -126,7 +136,7 @@ export const TOOLS: ToolDef[] = [
         if (i.option !== undefined || i.proposed === true) return refuse("dry_run previews an answer text or a drop, not option or proposed", RESOLVE_HINT);
         const text = batchText([{ qid, answer: i.answer, drop: i.drop, reason: i.reason }]);
         if (typeof text !== "string") return { refuse: text };
-        return { ...cli(["state", "resolve"], i, { human: "human", record_decision: "record-decision", dry_run: "dry-run" }), batch: text };
+        return { ...cli(["state", "resolve"], i, { human: "human", record_decision: "record-decision", dry_run: "dry-run" }), file: batchFile(text) };
       }
       return cli(["state", "resolve"], i, flags, [qid, i.drop === true ? (i.reason as string | undefined) : (i.answer as string | undefined)]);
     },
@@ -146,8 +156,25 @@ export const TOOLS: ToolDef[] = [
     invoke(i) {
       const text = batchText(i.entries as In[]);
       if (typeof text !== "string") return { refuse: text };
-      return { ...cli(["state", "resolve"], i, { human: "human", record_decision: "record-decision", dry_run: "dry-run" }), batch: text };
+      return { ...cli(["state", "resolve"], i, { human: "human", record_decision: "record-decision", dry_run: "dry-run" }), file: batchFile(text) };
     },
+  },
+  {
+    name: "resolve_comments",
+    command: "state resolve --from-comments",
+    description:
+      "Resolve the answers people wrote on a ticket: pass the comment objects GitHub's REST API returns (gh api repos/OWNER/REPO/issues/N/comments). Only non-bot owners, members and collaborators count (or the AFK sentinel's answerers); lines 'qid: answer' / 'qid: --option N' / 'qid: --proposed' / 'qid: --drop reason' answer, a line 'resume' resumes a pause; the first answer to a question wins. All or nothing; a re-run changes nothing.",
+    input: {
+      ...WORKSPACE,
+      comments: { type: "object[] (any)", describe: "the comments, oldest or newest first: {id, user: {login, type}, author_association, body, created_at}", required: true },
+      record_decision: bool("also append a DEC entry to decisions.md per answer"),
+      dry_run: bool("check and report, write nothing"),
+    },
+    readOnly: false,
+    invoke: (i) => ({
+      ...cli(["state", "resolve"], i, { record_decision: "record-decision", dry_run: "dry-run" }),
+      file: { flag: "from-comments", name: "resolve_comments.json", text: JSON.stringify(i.comments) },
+    }),
   },
   {
     name: "question_add",

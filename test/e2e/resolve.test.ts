@@ -46,6 +46,19 @@ describe("identical re-runs", () => {
     expect(snapshot(p)).toEqual(after);
   });
 
+  it("a batch takes the command line's forms after the colon: --option N, --proposed, --drop", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("answers.txt", `q-2026-09-02-002: --option 1\nq-2026-09-02-001: --proposed\n${AWAITED}: --drop superseded\n`);
+    const r = await run(["state", "resolve", "--batch", "answers.txt", "--json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).results).toEqual([
+      { qid: "q-2026-09-02-002", outcome: "answered", text: "Fixed 30 days" },
+      { qid: "q-2026-09-02-001", outcome: "answered", text: "info" },
+      { qid: AWAITED, outcome: "dropped", text: "superseded" },
+    ]);
+    expect(p.read(`${WS}/questions.md`)).not.toMatch(/answer: --/);
+  });
+
   it("a re-run after questions.md was committed but state.md was not repairs state.md (exit 0) and logs it once", async () => {
     p = projectFromFixture("table-awaiting");
     const state = p.read(`${WS}/state.md`);

@@ -33,7 +33,7 @@ describe("mcp server: tools", () => {
     await open();
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
-      "status", "questions", "question_show", "resolve", "resolve_batch", "question_add", "pause", "resume",
+      "status", "questions", "question_show", "resolve", "resolve_batch", "resolve_comments", "question_add", "pause", "resume",
       "budget_status", "budget_check", "budget_spend", "budget_seed", "merge_manifest", "check", "log",
     ]);
     for (const t of tools) {
@@ -133,6 +133,34 @@ describe("mcp server: refusals carry {ok:false, exit, error, hint} with isError"
     const r = await call(s.client, "resolve", { qid: AWAITED, answer: "y".repeat(4 * 1024 * 1024) });
     expect(r.data).toMatchObject({ ok: false, exit: 5 });
     expect((await call(s.client, "status")).data.ok).toBe(true);
+  });
+});
+
+describe("mcp server: resolve_comments", () => {
+  const comment = (id: number, login: string, type: string, association: string, body: string, at: string) =>
+    ({ id, user: { login, type, site_admin: false }, author_association: association, body, created_at: at, reactions: { total_count: 0 } });
+
+  it("takes the comment array: a member's answer commits as a person's, a bot's is ignored, the result is the CLI's JSON", async () => {
+    await open();
+    const comments = [
+      comment(11, "ana", "User", "MEMBER", `Looks good.\n${AWAITED}: --option 1\n`, "2026-09-02T15:20:00Z"),
+      comment(12, "ci[bot]", "Bot", "NONE", `${ADVISORY}: debug`, "2026-09-02T15:21:00Z"),
+    ];
+    const r = await call(s.client, "resolve_comments", { comments });
+    expect(r).toMatchObject({
+      isError: false,
+      data: { ok: true, exit: 0, results: [{ qid: AWAITED, outcome: "answered", login: "ana", comment_id: "11" }], ignored: [{ comment_id: "12", login: "ci[bot]", reason: "bot" }] },
+    });
+    expect(p.read(`${WS}/questions.md`)).toMatch(/answer: Keep one release, drop in follow-up\nanswered_by: human\n/);
+    expect(serverTempDirs(tmp)).toEqual([]);
+  });
+
+  it("a comment that is not a comment object is exit 5 with nothing written", async () => {
+    await open();
+    const before = snapshot(p);
+    const r = await call(s.client, "resolve_comments", { comments: [{ body: "x" }] });
+    expect(r).toMatchObject({ isError: true, data: { ok: false, exit: 5 } });
+    expect(snapshot(p)).toEqual(before);
   });
 });
 
