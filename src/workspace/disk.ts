@@ -29,6 +29,8 @@ export const READ_CAP_BYTES = {
   lock: 4096,
   /** The AFK sentinel. */
   sentinel: 1024 * 1024,
+  /** A `--batch` answer file: its answers land in questions.md, which may hold no more than workspaceFile. */
+  batch: 64 * 1024 * 1024,
 } as const;
 
 /** Write every byte of `data` at the descriptor's position; a short write that makes no progress is ENOSPC. */

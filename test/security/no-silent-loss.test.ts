@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { call, connectInProcess, type InProcess } from "../helpers/mcp.js";
+import { readUserFile } from "../../src/workspace/user-files.js";
 import { AWAITED, makeSandbox, run, type Sandbox } from "./harness.js";
 
 const OPEN = ["q-2026-09-02-001", "q-2026-09-02-002", AWAITED];
@@ -79,5 +80,38 @@ describe("over MCP, one bad entry is a refusal, never ok with no results", () =>
     expect(r.data).toMatchObject({ ok: false, exit: 5 });
     expect(r.data.results).toBeUndefined();
     expect(sb.workspaceFiles()).toEqual(before);
+  });
+});
+
+describe("batch files are size-capped like every other input", () => {
+  it.each([
+    ["just over the 64 MiB cap", 64 * 1024 * 1024 + 1],
+    ["1 GiB (sparse)", 1024 * 1024 * 1024],
+  ])("a batch file %s is exit 5 naming the file and the cap, before a byte is read", async (_name, size) => {
+    sb = makeSandbox();
+    const before = sb.workspaceFiles();
+    const file = path.join(sb.project, "huge.txt");
+    fs.writeFileSync(file, `${AWAITED}: Keep it\n`);
+    fs.truncateSync(file, size);
+    const rss = process.memoryUsage().rss;
+    const r = await run(sb.project, ["state", "resolve", "--batch", "huge.txt"]);
+    expect(r.exit, r.err).toBe(5);
+    expect(r.err).toContain("huge.txt");
+    expect(r.err).toContain(`${size} bytes, the limit is ${64 * 1024 * 1024} bytes (64 MiB)`);
+    expect(r.err).not.toMatch(/this is a bug|internal error/);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(32 * 1024 * 1024);
+    expect(sb.workspaceFiles()).toEqual(before);
+  });
+
+  it.each([
+    [99, "read"],
+    [100, "read"],
+    [101, "refused"],
+  ])("a file of %i bytes under a 100-byte cap is %s (the boundary, in bytes)", (size, what) => {
+    sb = makeSandbox();
+    fs.writeFileSync(path.join(sb.project, "b.txt"), "#".repeat(size - 1) + "\n");
+    const read = () => readUserFile(sb.project, "b.txt", 100);
+    if (what === "read") expect(read()).toHaveLength(size);
+    else expect(read).toThrow(/the limit is 100 bytes/);
   });
 });
