@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
-import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, removeFile } from "./disk.js";
+import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, refuseHardLink, removeFile } from "./disk.js";
 import { JOURNAL_FILE, matches, readJournal, TEMP_NAME } from "./journal.js";
 import { applyJournal, errText, isRegular, rollBack } from "./transaction.js";
 
@@ -36,6 +36,12 @@ export function recoverJournal(dir: string): RecoveryOutcome {
     outcome = "discarded";
   } else if (read.kind === "ok") {
     const j = read.journal;
+    // An append target with other names is refused before a rename or a truncate is replayed.
+    for (const a of j.appends) {
+      const p = path.resolve(dir, a.target);
+      const st = lstat(p);
+      if (st?.isFile()) refuseHardLink(st, p);
+    }
     // A temp already renamed: its target must then hold the recorded content.
     const intact = j.files.every((f) => {
       const temp = path.resolve(dir, f.temp);

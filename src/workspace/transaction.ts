@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FileContent } from "../documents/text-edit.js";
 import { InternalError, isKind, RefusedError } from "../errors.js";
-import { disk, kindOf, lstat, removeFile, writeAll } from "./disk.js";
+import { disk, kindOf, lstat, refuseHardLink, removeFile, writeAll } from "./disk.js";
 import { bodySum, byteLength, crc32, JOURNAL_FILE, matches, type Journal, type JournalAppend, type JournalFile } from "./journal.js";
 
 /** Replace a whole file. `path` is absolute; byte pieces are written in order. */
@@ -75,6 +75,7 @@ function targetInfo(target: string): { mode: number; existed: boolean } {
   }
   if (st.isSymbolicLink()) throw new RefusedError(`${target} is a symbolic link; the engine never writes through links`, { kind: "unsafe-file" });
   if (!st.isFile()) throw new RefusedError(`${target} is ${kindOf(st)}, not a regular file; the engine writes only regular files`, { kind: "unsafe-file" });
+  refuseHardLink(st, target);
   return { mode: st.mode & 0o7777, existed: true };
 }
 
@@ -111,9 +112,13 @@ function openForAppend(target: string, create: boolean): number {
   const flags = fs.constants.O_RDWR | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK | (create ? fs.constants.O_CREAT : 0);
   const fd = disk.openSync(target, flags, 0o644);
   const st = fs.fstatSync(fd);
-  if (!st.isFile()) {
+  try {
+    if (!st.isFile()) throw new RefusedError(`${target} is ${kindOf(st)}, not a regular file`, { kind: "unsafe-file" });
+    // On the open descriptor: what is appended to or truncated is this file, with no other name.
+    refuseHardLink(st, target);
+  } catch (e) {
     disk.closeSync(fd);
-    throw new RefusedError(`${target} is ${kindOf(st)}, not a regular file`, { kind: "unsafe-file" });
+    throw e;
   }
   return fd;
 }
@@ -215,9 +220,12 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
   const open: number[] = [];
   const journalPath = path.join(dir, JOURNAL_FILE);
   try {
+    // Every target is checked (links, non-files, other names) before the first temp is written.
+    const infos = writes.map((w) => targetInfo(w.path));
+    for (const a of appends) targetInfo(a.path); // a symlinked or hard-linked events.jsonl is never written through
     const existing: { target: string; entry: JournalFile }[] = [];
-    for (const w of writes) {
-      const { mode, existed } = targetInfo(w.path);
+    for (const [i, w] of writes.entries()) {
+      const { mode, existed } = infos[i]!;
       const temp = tempPathFor(w.path, nonce);
       // Encoded once: the write, the size and the CRC-32 all read the same bytes.
       const content = typeof w.content === "string" ? [Buffer.from(w.content, "utf8")] : w.content;
@@ -247,7 +255,6 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       entry.backup = path.relative(dir, backup);
     }
     for (const a of appends) {
-      targetInfo(a.path); // refuses a symlinked append target (events.jsonl): never written through
       const { offset, needsNewline } = appendPoint(a.path);
       journal.appends.push({ target: path.relative(dir, a.path), offset, data: needsNewline ? `\n${a.data}` : a.data });
     }
