@@ -7,7 +7,7 @@ import path from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, refuseHardLink, removeFile } from "./disk.js";
 import { JOURNAL_FILE, matches, readJournal, TEMP_NAME } from "./journal.js";
-import { applyJournal, errText, isRegular, rollBack } from "./transaction.js";
+import { applyJournal, errText, isRegular, rollBack } from "./replay.js";
 
 type RecoveryOutcome = "none" | "finished" | "discarded";
 
