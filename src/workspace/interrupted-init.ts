@@ -43,7 +43,12 @@ export function finishInterruptedInits(root: string, io: Io, now: Date, except?:
       // Busy, unsafe or corrupt: that workspace's own commands say so; this one goes on.
     }
   }
-  // ACTIVE temps no journal names (an init killed before its journal) are litter now.
-  removeDeadTemps(root, processAlive);
+  // ACTIVE temps no journal names (an init killed before its journal) are litter now; another
+  // command may be removing the same ones, so this is best effort.
+  try {
+    removeDeadTemps(root, processAlive);
+  } catch {
+    // left for the next command
+  }
   return done;
 }
