@@ -48,7 +48,7 @@ export const ERROR_KINDS = {
   "workspace-exists": 3,
   /** The workspace's schema version is invalid or newer than this engine's. */
   "schema-mismatch": 3,
-  /** A file the engine would read or write is a link, not a regular file, or far over its size cap. */
+  /** A file the engine would read or write is a link (symbolic, or a hard link with other names), not a regular file, or far over its size cap. */
   "unsafe-file": 3,
   /** A `.journal` on disk that the engine will not replay. */
   "journal-corrupt": 3,

@@ -4,6 +4,7 @@
 import type { CommandContext } from "../commands/types.js";
 import type { Io } from "../io.js";
 import { findRoot, openWorkspace, selectedSlug } from "../workspace/locate.js";
+import { finishInterruptedInits } from "../workspace/interrupted-init.js";
 import { WorkspaceSession } from "../workspace/session.js";
 
 export function makeContext(io: Io, now: Date, opts: { json: boolean; root: string | undefined; workspace: string | undefined }): CommandContext {
@@ -20,6 +21,8 @@ export function makeContext(io: Io, now: Date, opts: { json: boolean; root: stri
     },
     workspace() {
       const r = ctx.root();
+      // Before ACTIVE is read: a killed init may be about to change it.
+      finishInterruptedInits(r, io, now);
       const ws = openWorkspace(r, selectedSlug(r, opts.workspace, io.env.DEVRITES_WORKSPACE));
       return new WorkspaceSession(ws, io, now);
     },

@@ -175,9 +175,13 @@ export function resolveEntries(
     const decisions = opts.recordDecision ? session.read("decisions.md", false) : undefined;
     // --filled: the open blocks with a written answer, read under the lock like everything else.
     const list = opts.filled ? filledEntries(questions) : entries;
-    if (list.length === 0 && opts.thenState === undefined) return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
     // A batch collects every refused line (the command line's first, then the questions'), then writes nothing.
     const failures = opts.batch ? [...(opts.failures ?? [])] : undefined;
+    if (list.length === 0 && opts.thenState === undefined) {
+      // Every entry refused is still a refusal: "nothing to resolve" would drop the answers silently.
+      if (failures !== undefined && failures.length > 0) throw batchFailure(opts.file ?? "batch", failures);
+      return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
+    }
     let p: ResolvePlan = planResolve(
       { slug: session.ws.slug, questions, state, stateDoc, decisions },
       { entries: list, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now, failures, onConflict: opts.onConflict },

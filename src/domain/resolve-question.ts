@@ -4,7 +4,7 @@
 // (written there by a person): then its lines are kept and only the bookkeeping is done.
 
 import { ConflictError, DuplicateIdError, InternalError, locatedAt, RefusedError, BadInputError, type EngineError } from "../errors.js";
-import { appendDecisionEdit } from "../documents/decisions/edit-decisions.js";
+import { appendDecisionsEdit, type DecisionEntry } from "../documents/decisions/edit-decisions.js";
 import { parseDecisions } from "../documents/decisions/parse-decisions.js";
 import { questionsSource, type BlockEdits, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { answeredAtEdits, closeBlockEdits } from "../documents/questions/edit-questions.js";
@@ -309,17 +309,19 @@ export function planStateClear(stateText: string, qids: readonly string[], ts: s
   return text;
 }
 
+/** decisions.md with one DEC entry per new answer, in outcome order: one parse and one edit, however many. */
 function planDecisions(texts: ResolveTexts, blocks: readonly QuestionBlock[], outcomes: EntryOutcome[]): string | undefined {
-  let text = texts.decisions ?? `# Decisions: ${texts.slug}\n`;
-  let changed = false;
+  const text = texts.decisions ?? `# Decisions: ${texts.slug}\n`;
+  const byId = new Map(blocks.map((b) => [b.id, b]));
+  const entries: DecisionEntry[] = [];
   for (const o of outcomes) {
     if (o.already || o.kind !== "answer") continue;
-    const block = blocks.find((b) => b.id === o.qid);
+    const block = byId.get(o.qid);
     if (!block) continue;
     const gate = gateOf(block) || "unspecified";
     const options = optionsOf(block).map((x) => x.answer);
     const slice = fieldValue(block, "slice");
-    const { edit } = appendDecisionEdit(parseDecisions(text), {
+    entries.push({
       title: o.text,
       context: `${o.qid} (${gate}) answered`,
       options: options.length > 0 ? options.join(" / ") : o.text,
@@ -327,8 +329,7 @@ function planDecisions(texts: ResolveTexts, blocks: readonly QuestionBlock[], ou
       consequences: "—",
       related: [o.qid, slice].filter((x) => x && x !== "").join(", "),
     });
-    text = applyEdits(text, [edit]);
-    changed = true;
   }
-  return changed ? text : undefined;
+  if (entries.length === 0) return undefined;
+  return applyEdits(text, [appendDecisionsEdit(parseDecisions(text), entries).edit]);
 }

@@ -29,6 +29,8 @@ export const READ_CAP_BYTES = {
   lock: 4096,
   /** The AFK sentinel. */
   sentinel: 1024 * 1024,
+  /** A `--batch` answer file: its answers land in questions.md, which may hold no more than workspaceFile. */
+  batch: 64 * 1024 * 1024,
 } as const;
 
 /** Write every byte of `data` at the descriptor's position; a short write that makes no progress is ENOSPC. */
@@ -75,6 +77,26 @@ export function kindOf(st: fs.Stats): string {
   if (st.isSocket()) return "a socket";
   if (st.isSymbolicLink()) return "a symbolic link";
   return "not a regular file";
+}
+
+/**
+ * Refuse a file with other names (a link count above 1): an append or truncate through it
+ * would change a file that may be outside the project. Called on the lstat or fstat the
+ * writer already has, before anything is written.
+ * @throws RefusedError (exit 3, unsafe-file) naming the file and how to give it a copy of its own.
+ */
+export function refuseHardLink(st: fs.Stats, p: string): void {
+  if (st.nlink <= 1) return;
+  const q = shellPath(p);
+  throw new RefusedError(`${p} has ${st.nlink} hard links; the engine never writes a file that has other names`, {
+    kind: "unsafe-file",
+    hint: `give it a copy of its own (the other names keep the old content), then retry: cp -p ${q} ${shellPath(`${p}.copy`)} && mv ${shellPath(`${p}.copy`)} ${q}`,
+  });
+}
+
+/** A path as one shell word: bare when it is only safe characters, else single-quoted. */
+function shellPath(p: string): string {
+  return /^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`;
 }
 
 const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;

@@ -77,11 +77,11 @@ export class WorkspaceSession {
    * Run `fn` under the workspace lock and commit what it returns as one transaction.
    * A journal or temp files left by a killed process are finished or discarded first.
    */
-  mutate<T>(fn: () => { changes: Changes; result: T }): T {
+  mutate<T>(fn: () => { changes: Changes; result: T }, opts: { lockTimeoutMs?: number } = {}): T {
     const lock = acquireLock(this.ws.dir, {
       pid: this.io.pid,
       host: this.io.hostname,
-      timeoutMs: lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS),
+      timeoutMs: opts.lockTimeoutMs ?? lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS),
       now: () => this.now,
     });
     try {
@@ -95,14 +95,21 @@ export class WorkspaceSession {
   }
 
   /** For read-only commands: clear a journal or temp litter (taking the lock) before reading. */
-  recoverIfNeeded(): void {
+  recoverIfNeeded(opts: { lockTimeoutMs?: number } = {}): void {
     if (!needsRecovery(this.ws.dir)) return;
-    this.mutate(() => ({ changes: emptyChanges(), result: undefined }));
+    this.mutate(() => ({ changes: emptyChanges(), result: undefined }), opts);
+  }
+
+  #created: readonly string[] = [];
+  /** The files a journal finished by this session's last recovery created (an init's four, when it was a killed init). */
+  get createdByRecovery(): readonly string[] {
+    return this.#created;
   }
 
   private recoverLocked(): void {
+    this.#created = [];
     // The journal first: a killed init's journal still needs its ACTIVE temp in the root.
-    const outcome = recoverJournal(this.ws.dir);
+    const outcome = recoverJournal(this.ws.dir, (created) => (this.#created = created));
     removeDeadTemps(this.ws.root, processAlive);
     if (outcome !== "none") {
       this.commitLocked({ files: new Map(), events: [{ event: "recovered", detail: { journal: outcome } }] });

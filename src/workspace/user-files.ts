@@ -6,19 +6,47 @@ import fs from "node:fs";
 import path from "node:path";
 import { invalidUtf8Line } from "../documents/batch/parse-batch.js";
 import { BadInputError } from "../errors.js";
+import { READ_CAP_BYTES } from "./disk.js";
+
+const MIB = 1024 * 1024;
 
 /**
  * The file's text, or undefined when it does not exist or is not a readable regular file.
- * @throws BadInputError naming `<name>:<line>` when the bytes are not UTF-8 (never U+FFFD).
+ * Opened once and fstat'ed: the size cap is checked before a byte is read, and no more than
+ * the size seen is read, however large the file grows meanwhile.
+ * @throws BadInputError (exit 5) naming the file and the cap when it is larger than READ_CAP_BYTES.batch;
+ *   naming `<name>:<line>` when the bytes are not UTF-8 (never U+FFFD).
  */
-export function readUserFile(cwd: string, name: string): string | undefined {
-  let bytes: Buffer;
+export function readUserFile(cwd: string, name: string, capBytes: number = READ_CAP_BYTES.batch): string | undefined {
+  let fd: number;
   try {
-    const p = path.resolve(cwd, name);
-    if (!fs.statSync(p).isFile()) return undefined;
-    bytes = fs.readFileSync(p);
+    fd = fs.openSync(path.resolve(cwd, name), fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch {
     return undefined;
+  }
+  let bytes: Buffer;
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return undefined;
+    if (st.size > capBytes) {
+      throw new BadInputError(`batch file ${name} is too large: ${st.size} bytes, the limit is ${capBytes} bytes (${capBytes / MIB} MiB)`, {
+        kind: "bad-batch",
+        hint: "split it into several batch files and run each one",
+      });
+    }
+    bytes = Buffer.allocUnsafe(st.size);
+    let done = 0;
+    while (done < st.size) {
+      const n = fs.readSync(fd, bytes, done, st.size - done, done);
+      if (n === 0) break;
+      done += n;
+    }
+    if (done < st.size) bytes = bytes.subarray(0, done);
+  } catch (e) {
+    if (e instanceof BadInputError) throw e;
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
   }
   if (!isUtf8(bytes)) {
     const line = invalidUtf8Line(bytes) ?? 1;
@@ -27,8 +55,8 @@ export function readUserFile(cwd: string, name: string): string | undefined {
   return bytes.toString("utf8");
 }
 
-/** The most a file of ticket comments may hold: far above any thread, far below the memory a read would need. */
-export const COMMENTS_MAX_BYTES = 64 * 1024 * 1024;
+/** The most a file of ticket comments may hold: the batch file's cap (both become answers). */
+export const COMMENTS_MAX_BYTES = READ_CAP_BYTES.batch;
 
 /**
  * The text of a JSON input a user names (`-`: standard input), capped at `maxBytes`.

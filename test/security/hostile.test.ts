@@ -1,6 +1,7 @@
 // The hostile-workspace generator: seeded cases that plant forged journals (valid check lines,
-// hostile entries), forged lock and break files, special files at workspace paths and temp
-// lookalikes, then run a command in-process. Every case: only exit codes from the table and
+// hostile entries), forged lock and break files, special files at workspace paths, temp
+// lookalikes and hard links to outside files, then run a command (sometimes a batch whose
+// every entry is invalid, which must never exit 0) in-process. Every case: only exit codes from the table and
 // never "a bug", nothing outside `.devrites/` touched, lookalikes kept, each workspace file old
 // or a content the journal legitimately carried, no case slower than its time limit, and the
 // next command still answers. DEVRITES_HOSTILE_CASES sets the count (1000 in test:full);
@@ -29,6 +30,8 @@ interface Planted {
   /** Contents a legitimate replay may put in each workspace file. */
   allowed: Map<string, Set<string>>;
   lookalikes: string[];
+  /** The command is a batch whose every entry is invalid. */
+  allInvalidBatch?: boolean;
 }
 
 const hex = (rng: Rng, n: number) => Array.from({ length: n }, () => "0123456789abcdef"[rng.int(0, 15)]).join("");
@@ -128,24 +131,63 @@ function plantLookalikes(rng: Rng, sb: Sandbox, planted: Planted): void {
   }
 }
 
+/** A workspace file with a second name: linked to the outside victim (an append would land there), or linked outward. */
+function plantHardLink(rng: Rng, sb: Sandbox, planted: Planted): void {
+  const name = rng.pick([...OWN, "events.jsonl", "events.jsonl"]);
+  const p = path.join(sb.ws, name);
+  const st = fs.existsSync(p) ? fs.lstatSync(p) : undefined;
+  if (st && !st.isFile()) return; // a special file planted there already
+  if (!st) fs.writeFileSync(p, "");
+  if (rng.chance(0.5)) {
+    fs.rmSync(p, { force: true });
+    fs.linkSync(path.join(sb.outside, "victim.txt"), p);
+    planted.what.push(`hard link ${name} = outside/victim.txt`);
+  } else {
+    const other = path.join(sb.outside, `linked-${name}`);
+    if (!fs.existsSync(other)) fs.linkSync(p, other);
+    planted.what.push(`hard link outside/linked-${name} = ${name}`);
+  }
+}
+
+const OPEN_QIDS = ["q-2026-09-02-001", "q-2026-09-02-002", AWAITED];
+
+/** A batch file in which every entry is invalid: it must be refused (exit 5 naming each), never `nothing to resolve`. */
+function allInvalidBatch(rng: Rng, sb: Sandbox, planted: Planted): string[] {
+  const bad = (qid: string) =>
+    rng.pick([
+      `${qid}:`, `${qid}:    `, `${qid} no colon here`, `${qid}: ${"a".repeat(10_001)}`, `${qid}: esc \u001b[31mred`, `${qid}: c1 \u0085 nel`,
+      `${qid}: nul \u0000 byte`, `${qid}: bell \u0007`, `--drop ${qid}: reason \u009b2J`, `: ${qid}`, `q with space: x`,
+    ]);
+  const lines = Array.from({ length: rng.int(1, 4) }, (_, i) => bad(OPEN_QIDS[i % OPEN_QIDS.length]!));
+  if (rng.chance(0.3)) lines.unshift("# all bad", "");
+  const name = "answers.txt";
+  fs.writeFileSync(path.join(sb.project, name), lines.join(rng.pick(["\n", "\r\n"])) + "\n");
+  planted.what.push(`all-invalid batch ${JSON.stringify(lines.map((l) => l.slice(0, 40)))}`);
+  planted.allInvalidBatch = true;
+  return ["state", "resolve", "--batch", name, ...(rng.chance(0.3) ? ["--dry-run"] : [])];
+}
+
 function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] } {
   let sb = makeSandbox();
   const planted: Planted = { what: [], allowed: new Map(), lookalikes: [] };
   if (rng.chance(0.5)) fs.writeFileSync(path.join(sb.ws, "events.jsonl"), '{"v":1,"event":"initialized"}\n');
   for (const f of WS_FILES) planted.allowed.set(f, new Set([sb.workspaceFiles()[f] ?? ""]));
-  const kinds = [plantJournal, plantLock, plantSpecial, plantLookalikes];
+  const kinds = [plantJournal, plantLock, plantSpecial, plantLookalikes, plantHardLink];
   const n = rng.int(1, 3);
   for (let i = 0; i < n; i++) rng.pick(kinds)(rng, sb, planted);
   // What each file holds after planting (a special file's stand-in included) is its "old".
   const planted_ = sb.workspaceFiles();
   for (const f of WS_FILES) planted.allowed.get(f)!.add(planted_[f] ?? "");
+  const argv = rng.chance(0.12)
+    ? allInvalidBatch(rng, sb, planted)
+    : rng.pick([["status"], ["log"], ["questions"], ["check"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "status"], ["init", "fresh"]]);
   sb = rebaseline(sb);
-  const argv = rng.pick([["status"], ["log"], ["questions"], ["check"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "status"], ["init", "fresh"]]);
   return { sb, planted, argv };
 }
 
-function violations(sb: Sandbox, planted: Planted, r: { exit: number; err: string }, ms: number): string[] {
+function violations(sb: Sandbox, planted: Planted, r: { exit: number; out: string; err: string }, ms: number): string[] {
   const out: string[] = [];
+  if (planted.allInvalidBatch && (r.exit === 0 || /nothing to resolve/.test(r.out))) out.push(`an all-invalid batch exit ${r.exit}: ${r.out.split("\n")[0]}`);
   if (!Number.isInteger(r.exit) || r.exit < 0 || r.exit > 9) out.push(`exit ${r.exit} is not in the table`);
   if (/this is a bug/.test(r.err)) out.push(`reported as a bug: ${r.err.split("\n")[0]}`);
   if (ms > CASE_LIMIT_MS) out.push(`took ${ms} ms`);
