@@ -148,7 +148,13 @@ export function openWorkspace(root: string, slug: string | undefined, refuseUnsa
   }
   const dir = path.join(root, "work", slug);
   const st = lstat(dir);
-  if (!st) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `unknown workspace ${JSON.stringify(slug)} (no ${path.join(root, "work", slug)}); ${workspacesHere(root, slug)}` });
+  if (!st) {
+    // A `state close` killed after it moved the workspace (workspace/archive.ts) left its journal there.
+    if (lstat(path.join(root, "archive", slug, ".close-journal"))) {
+      throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `workspace ${slug} was moved to archive/${slug} by a close that did not finish; finish it with devrites-engine state close ${slug}` });
+    }
+    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `unknown workspace ${JSON.stringify(slug)} (no ${path.join(root, "work", slug)}); ${workspacesHere(root, slug)}` });
+  }
   if (st.isSymbolicLink()) throw refuseUnsafe(dir, "is a symbolic link");
   if (!st.isDirectory()) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${dir} is not a directory` });
   const realRoot = fs.realpathSync(root);
