@@ -69,7 +69,7 @@ export function orientSummary(input: OrientInput): Record<string, unknown> {
   const present = new Set(input.entries.map((e) => e.name));
   // Present but empty is missing too; a file too large to read is present.
   const empty = (f: string) => input.texts.get(f) !== undefined && !hasRealContent(input.texts.get(f));
-  optional("missing_files", phase ? requiredArtifacts(phase).filter((f) => !present.has(f) || empty(f)) : undefined);
+  optional("missing_files", phase ? requiredArtifacts(phase).filter((f) => (!present.has(f) && !input.unreadable.includes(f)) || empty(f)) : undefined);
   optional("unreadable", input.unreadable);
   out.principles_present = input.principlesPresent;
 

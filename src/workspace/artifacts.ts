@@ -35,13 +35,18 @@ export function readArtifact(dir: string, name: string, cap: number): ArtifactRe
   }
 }
 
-/** The regular files directly in a workspace directory, with their sizes, by name (the engine's own dot files left out). */
-export function listArtifacts(dir: string): { name: string; size: number }[] {
-  const out: { name: string; size: number }[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (!e.isFile() || e.name.startsWith(".")) continue;
-    const st = lstat(path.join(dir, e.name));
-    if (st?.isFile()) out.push({ name: e.name, size: st.size });
+/**
+ * The entries directly in a workspace directory (the engine's own dot files left out), by name:
+ * regular files with their sizes, and the names of everything else (links, directories, FIFOs).
+ */
+export function listArtifacts(dir: string): { files: { name: string; size: number }[]; others: string[] } {
+  const files: { name: string; size: number }[] = [];
+  const others: string[] = [];
+  for (const name of fs.readdirSync(dir).sort()) {
+    if (name.startsWith(".")) continue;
+    const st = lstat(path.join(dir, name));
+    if (st?.isFile()) files.push({ name, size: st.size });
+    else others.push(name);
   }
-  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { files, others };
 }
