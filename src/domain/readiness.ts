@@ -99,7 +99,7 @@ export function checkReadiness(input: ReadinessInput): ReadinessResult {
 
   const status = (cursorValue(input.state, "status") ?? "").trim().toLowerCase();
   const awaited = input.state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
-  if (status === "awaiting_human") problems.push(`state.md is awaiting_human${awaited.length > 0 ? ` on ${awaited.join(", ")}` : ""}: a person must answer first (/rite-resolve <qid> "<answer>")`);
+  if (status === "awaiting_human") problems.push(`state.md is awaiting_human${awaited.length > 0 ? ` on ${awaited.join(", ")}` : ""}: a person must answer first (/rite-resolve ${awaited[0] ?? "<qid>"} "<answer>")`);
   if (blocksOpenQuestions(phase)) {
     const open = input.questions.blocks.filter((b) => statusOf(b) === "open" && HUMAN_GATES.has(gateOf(b)));
     if (open.length > 0) problems.push(`open human question(s) in questions.md: ${open.map((b) => `${b.id} (${gateOf(b)})`).join(", ")}`);

@@ -20,8 +20,17 @@ function workspacesHere(root: string, slug = "<slug>"): string {
   } catch {
     // No work/ directory: no workspaces.
   }
-  return names.length > 0
-    ? `workspaces here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ` …and ${names.length - 10} more` : ""} (pick one with --workspace SLUG), or start one with devrites-engine init ${slug}`
+  if (names.length > 0) {
+    return `workspaces here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ` …and ${names.length - 10} more` : ""} (pick one with --workspace SLUG), or start one with devrites-engine init ${slug}`;
+  }
+  let closed = 0;
+  try {
+    closed = fs.readdirSync(path.join(root, "archive")).filter(isExistingSlug).length;
+  } catch {
+    // No archive/ directory: nothing was closed here.
+  }
+  return closed > 0
+    ? `there are no live workspaces in ${root} (${closed} closed in archive/); start one with devrites-engine init ${slug}`
     : `there are no workspaces in ${root} yet; start one with devrites-engine init ${slug}`;
 }
 
