@@ -75,7 +75,8 @@ export function planMigrate(stateText: string, slug: string, now: Date, answers:
   }
   if (value === ENGINE_SCHEMA) return { from: value, state: undefined, steps: [] };
   const recorded = cursorValue(doc, "phase");
-  if (answers.phase === undefined && (recorded === undefined || recorded.trim() === "")) throw noPhase(slug, recorded);
+  // (A cursor with no fields at all is refused below as having nothing to migrate.)
+  if (answers.phase === undefined && (recorded === undefined || recorded.trim() === "") && doc.fields.length > 0) throw noPhase(slug, recorded);
   const phase = answers.phase ?? recorded;
   const existing = doc.cursor.get("schema");
   const edits: TextEdit[] = [existing ? setFieldEdit(doc, existing, String(ENGINE_SCHEMA)) : insertSchemaEdit(doc)];
