@@ -38,6 +38,8 @@ export const ERROR_KINDS = {
   "file-missing": 2,
   /** No command, or one the engine does not have. */
   "unknown-command": 2,
+  /** A DevRites pack command outside the workspace writer's job (commands/not-provided.ts): named with what to call instead. */
+  "not-provided": 2,
   /** Understood but refused, for a reason no more specific kind names. */
   refused: 3,
   /** The question id names no question block. */
@@ -46,6 +48,8 @@ export const ERROR_KINDS = {
   "workspace-not-found": 3,
   /** `init` of a workspace that already exists. */
   "workspace-exists": 3,
+  /** `state close` onto an `archive/<slug>` that already exists (never overwritten). */
+  "archive-exists": 3,
   /** The workspace's schema version is invalid or newer than this engine's. */
   "schema-mismatch": 3,
   /** A file the engine would read or write is a link (symbolic, or a hard link with other names), not a regular file, or far over its size cap. */

@@ -8,9 +8,12 @@ import { ENGINE_VERSION, main } from "./main.js";
 import { stateResolve, RESOLVE_USAGE } from "../commands/state-resolve.js";
 import { status } from "../commands/status.js";
 import { GATES } from "../documents/gates.js";
+import { BadInputError } from "../errors.js";
 
 /** A command of the cold chunk (commands/cold.ts), imported the first time one runs. */
-function cold(name: "check" | "completion" | "init" | "log" | "migrate" | "stateMergeManifest"): CommandRun {
+function cold(
+  name: "check" | "checkReadiness" | "checkTaskGraph" | "completion" | "init" | "log" | "migrate" | "observeSlice" | "orient" | "stateClose" | "stateMergeManifest",
+): CommandRun {
   return async (ctx, args) => (await import("../commands/cold.js"))[name](ctx, args);
 }
 
@@ -34,6 +37,11 @@ export interface CommandDef {
   run: CommandRun;
   /** A deprecated spelling kept for older skill packs: the command it stands for (not in help). */
   deprecatedFor?: string;
+  /**
+   * A DevRites pack call outside the workspace writer's job: its arguments are not parsed, it
+   * is not in help or completion, and it answers what to use instead (commands/not-provided.ts).
+   */
+  notProvided?: true;
 }
 
 export const GLOBAL_OPTIONS: Record<string, OptionDef> = {
@@ -139,6 +147,13 @@ export const COMMANDS: CommandDef[] = [
     run: cold("stateMergeManifest"),
   },
   {
+    words: ["state", "close"],
+    usage: "devrites-engine state close <slug>",
+    describe: "archive a closed-out workspace: move work/<slug> to archive/<slug> and clear ACTIVE",
+    options: {},
+    run: cold("stateClose"),
+  },
+  {
     words: ["budget", "status"],
     usage: "devrites-engine budget status [--json]",
     describe: "the AFK mode, sentinel values and the budget left",
@@ -182,10 +197,48 @@ export const COMMANDS: CommandDef[] = [
     run: cold("check"),
   },
   {
-    words: ["migrate"],
-    usage: "devrites-engine migrate [<slug>]",
-    describe: "upgrade an older workspace to schema 4",
+    words: ["check", "readiness"],
+    usage: "devrites-engine check readiness [<slug>] [--emit-binding] [--json]",
+    describe: "the readiness gate: exit 0 passed, exit 3 blocked with its reasons",
+    options: { "emit-binding": bool("print the workspace's `Readiness inputs SHA-256: …` line instead of checking") },
+    run: cold("checkReadiness"),
+  },
+  {
+    words: ["check", "task-graph"],
+    usage: "devrites-engine check task-graph [<slug>] [--json]",
+    describe: "check tasks.md's slice dependency graph: exit 3 on a cycle, an unknown or malformed dependency",
     options: {},
+    run: cold("checkTaskGraph"),
+  },
+  {
+    words: ["orient"],
+    usage: "devrites-engine orient [<slug>] [--json]",
+    describe: "the workspace summary a phase reads first, as JSON: cursor, awaiting, open questions, budget, task graph",
+    options: {},
+    run: cold("orient"),
+  },
+  {
+    words: ["observe", "summary"],
+    usage: "devrites-engine observe summary [<slug>] [--json]",
+    describe: "the same JSON summary as orient",
+    options: {},
+    run: cold("orient"),
+  },
+  {
+    words: ["observe", "slice"],
+    usage: "devrites-engine observe slice <slug> <SLICE-ID>",
+    describe: "print one `## SLICE-…` section of tasks.md",
+    options: {},
+    run: cold("observeSlice"),
+  },
+  {
+    words: ["migrate"],
+    usage: "devrites-engine migrate [<slug>] [--dry-run] [--answer ANSWER]…",
+    describe: "upgrade an older workspace to schema 4",
+    options: {
+      "dry-run": bool("print what would change, write nothing"),
+      answer: { type: "string", multiple: true, describe: "answer a question migrate asked: phase=<phase>" },
+    },
     run: cold("migrate"),
   },
   {
@@ -203,6 +256,16 @@ export const COMMANDS: CommandDef[] = [
     // The server runs each tool call through main(), which imports this table: the cycle is
     // only followed at call time. (A dynamic import here would split the bundle's runtime out.)
     run: makeMcp(async () => ({ main, ENGINE_VERSION })),
+  },
+  {
+    words: ["version"],
+    usage: "devrites-engine version",
+    describe: "print the engine version (as --version)",
+    options: {},
+    run: (_ctx, args) => {
+      if (args.positionals.length > 0) throw new BadInputError(`version takes no arguments (got ${args.positionals.join(" ")})`, { hint: "devrites-engine version" });
+      return { exit: 0, lines: [ENGINE_VERSION], data: { version: ENGINE_VERSION } };
+    },
   },
   {
     words: ["completion"],
@@ -224,3 +287,24 @@ COMMANDS.push({
   describe: "deprecated spelling of state resolve",
   deprecatedFor: "state resolve",
 });
+
+// Calls the DevRites pack (5.x) makes that are not the workspace writer's job: each is exit 2
+// naming what to call instead (commands/not-provided.ts), so a skill learns it from one run;
+// `hook` is the pack's host hooks, which fail open (exit 0) as when the engine is absent.
+// docs/migrating-from-go.md lists them with their sources.
+const NOT_PROVIDED: string[][] = [
+  ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
+  ["metrics"], ["detect"], ["open-visual"], ["secret-scan"], ["overhaul"], ["install"], ["update"], ["uninstall"],
+  ["check", "candidate"], ["check", "seal"], ["check", "slice"], ["check", "diff-scope"], ["check", "path-disjoint"],
+  ["check", "indexes"], ["check", "skill-trust"], ["check", "regression"], ["check", "windows"], ["check", "dup"], ["check", "drift"],
+];
+for (const words of NOT_PROVIDED) {
+  COMMANDS.push({
+    words,
+    usage: `devrites-engine ${words.join(" ")} …`,
+    describe: "a DevRites pack call this engine does not provide",
+    options: {},
+    run: async (ctx, args) => (await import("../commands/cold.js")).notProvided(ctx, args, words),
+    notProvided: true,
+  });
+}

@@ -11,6 +11,8 @@ interface CompletionCommand {
   options: Record<string, Pick<OptionDef, "type">>;
   /** Deprecated spellings are accepted but never offered. */
   deprecatedFor?: string;
+  /** Nor are the pack calls this engine does not provide. */
+  notProvided?: true;
 }
 
 /** Values to offer where the command line expects one (question ids, gates, reason codes…). */
@@ -35,7 +37,7 @@ export function completionsFor(
   words: readonly string[],
   values: CompletionValues = NO_VALUES,
 ): string[] {
-  const commands = all.filter((c) => c.deprecatedFor === undefined);
+  const commands = all.filter((c) => c.deprecatedFor === undefined && !c.notProvided);
   const typed = words.slice(1);
   const current = typed.length > 0 ? typed[typed.length - 1]! : "";
   const before = typed.slice(0, -1);

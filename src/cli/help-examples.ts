@@ -34,14 +34,22 @@ export const EXAMPLES: Record<string, string[]> = {
   "budget spend": ["devrites-engine budget spend SLICE-003", "devrites-engine budget spend SLICE-003 --json"],
   "budget seed": ["devrites-engine budget seed --pending 6", "devrites-engine budget seed --pending 6 --max-slices 8"],
   check: ["devrites-engine check", "devrites-engine check --json", "devrites-engine check --workspace csv-export"],
-  migrate: ["devrites-engine migrate", "devrites-engine migrate csv-export"],
+  migrate: ["devrites-engine migrate", "devrites-engine migrate csv-export --dry-run", "devrites-engine migrate csv-export --answer phase=build"],
+  "state close": ["devrites-engine state close csv-export", "devrites-engine state close csv-export --json"],
+  "check readiness": ["devrites-engine check readiness csv-export", "devrites-engine check readiness --emit-binding csv-export", "devrites-engine check readiness --json"],
+  "check task-graph": ["devrites-engine check task-graph csv-export", "devrites-engine check task-graph --json"],
+  orient: ["devrites-engine orient csv-export", "devrites-engine orient", "devrites-engine orient csv-export --json"],
+  "observe summary": ["devrites-engine observe summary csv-export", "devrites-engine observe summary"],
+  "observe slice": ["devrites-engine observe slice csv-export SLICE-002", "devrites-engine observe slice csv-export SLICE-002 --json"],
+  version: ["devrites-engine version", "devrites-engine version --json"],
   log: ["devrites-engine log", "devrites-engine log --since 2026-07-20 --qid q-2026-07-20-001", "devrites-engine log --json"],
   completion: ["devrites-engine completion >> ~/.bashrc", "source <(devrites-engine completion)"],
   mcp: ["devrites-engine mcp", "devrites-engine mcp --root ~/src/billing", "claude mcp add devrites -- npx devrites-engine mcp"],
 };
 
 export const GROUPS: Record<string, string> = {
-  state: "change the run: answer questions, pause and resume, merge release manifests",
+  state: "change the run: answer questions, pause and resume, merge release manifests, close a workspace",
+  observe: "read one part of a workspace: its summary, one slice of tasks.md",
   budget: "the AFK budget: what is left, may a slice be dispatched, charge or seed the counter",
   question: "raise a question",
 };

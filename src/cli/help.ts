@@ -17,12 +17,26 @@ const isPrefix = (prefix: readonly string[], words: readonly string[]) => prefix
 
 /** The commands one word below `words` (`questions` → `questions show`). */
 function subcommands(words: readonly string[]): CommandDef[] {
-  return COMMANDS.filter((c) => c.words.length === words.length + 1 && isPrefix(words, c.words));
+  return COMMANDS.filter((c) => c.words.length === words.length + 1 && isPrefix(words, c.words) && !c.notProvided);
 }
 
 /** True when `words` name a group of commands but no command (`state`, `budget`). */
 export function isGroup(words: readonly string[]): boolean {
   return words.length > 0 && !COMMANDS.some((c) => c.words.length === words.length && isPrefix(c.words, words)) && COMMANDS.some((c) => isPrefix(words, c.words));
+}
+
+/** `text` broken at spaces into lines of at most `width` characters. */
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
 }
 
 function examplesOf(words: readonly string[]): string[] {
@@ -53,7 +67,10 @@ export function helpText(def: CommandDef | undefined, version: string): string {
     "usage: devrites-engine <command> [subcommand] [arguments] [options]",
     "",
     "Commands:",
-    ...COMMANDS.filter((c) => c.deprecatedFor === undefined).map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`),
+    ...COMMANDS.filter((c) => c.deprecatedFor === undefined && !c.notProvided).map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`),
+    "",
+    "DevRites pack calls this engine does not provide (each says what to call instead):",
+    ...wrapWords(COMMANDS.filter((c) => c.notProvided).map((c) => c.words.join(" ")).join(", "), 76).map((l) => `  ${l}`),
     "",
     "Global options:",
     ...optionLines(undefined, GLOBAL_OPTIONS),
@@ -71,7 +88,7 @@ export function helpText(def: CommandDef | undefined, version: string): string {
 /** Help for a group of commands: each subcommand with what it does. */
 export function groupHelpText(words: readonly string[]): string {
   const name = words.join(" ");
-  const members = COMMANDS.filter((c) => isPrefix(words, c.words));
+  const members = COMMANDS.filter((c) => isPrefix(words, c.words) && !c.notProvided);
   return [
     `devrites-engine ${name} — ${GROUPS[name] ?? `the ${name} commands`}`,
     "",

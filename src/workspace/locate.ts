@@ -20,8 +20,17 @@ function workspacesHere(root: string, slug = "<slug>"): string {
   } catch {
     // No work/ directory: no workspaces.
   }
-  return names.length > 0
-    ? `workspaces here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ` …and ${names.length - 10} more` : ""} (pick one with --workspace SLUG), or start one with devrites-engine init ${slug}`
+  if (names.length > 0) {
+    return `workspaces here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ` …and ${names.length - 10} more` : ""} (pick one with --workspace SLUG), or start one with devrites-engine init ${slug}`;
+  }
+  let closed = 0;
+  try {
+    closed = fs.readdirSync(path.join(root, "archive")).filter(isExistingSlug).length;
+  } catch {
+    // No archive/ directory: nothing was closed here.
+  }
+  return closed > 0
+    ? `there are no live workspaces in ${root} (${closed} closed in archive/); start one with devrites-engine init ${slug}`
     : `there are no workspaces in ${root} yet; start one with devrites-engine init ${slug}`;
 }
 
@@ -148,7 +157,13 @@ export function openWorkspace(root: string, slug: string | undefined, refuseUnsa
   }
   const dir = path.join(root, "work", slug);
   const st = lstat(dir);
-  if (!st) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `unknown workspace ${JSON.stringify(slug)} (no ${path.join(root, "work", slug)}); ${workspacesHere(root, slug)}` });
+  if (!st) {
+    // A `state close` killed after it moved the workspace (workspace/archive.ts) left its journal there.
+    if (lstat(path.join(root, "archive", slug, ".close-journal"))) {
+      throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `workspace ${slug} was moved to archive/${slug} by a close that did not finish; finish it with devrites-engine state close ${slug}` });
+    }
+    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `unknown workspace ${JSON.stringify(slug)} (no ${path.join(root, "work", slug)}); ${workspacesHere(root, slug)}` });
+  }
   if (st.isSymbolicLink()) throw refuseUnsafe(dir, "is a symbolic link");
   if (!st.isDirectory()) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${dir} is not a directory` });
   const realRoot = fs.realpathSync(root);

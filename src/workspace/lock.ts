@@ -3,7 +3,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { BadInputError, BusyError, InternalError, RefusedError } from "../errors.js";
+import { BadInputError, BusyError, InternalError, NoWorkspaceError, RefusedError } from "../errors.js";
 import { disk, kindOf, READ_CAP_BYTES, removeFile, writeAll } from "./disk.js";
 
 export const LOCK_FILE = ".engine.lock";
@@ -18,9 +18,11 @@ interface LockHolder {
   since: string;
 }
 
-interface Lock {
+export interface Lock {
   path: string;
   release(): void;
+  /** The workspace directory was renamed (state close) with this lock inside it: release it there. */
+  relocate(dir: string): void;
 }
 
 const sleepBuffer = new Int32Array(new SharedArrayBuffer(4));
@@ -87,6 +89,10 @@ function tryCreate(p: string, content: string): boolean {
     fd = disk.openSync(p, "wx", 0o644);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") {
+      // The workspace directory is gone: `state close` archived it while this command waited.
+      throw new NoWorkspaceError(`workspace ${path.dirname(p)} no longer exists (closed, or moved away)`, { hint: "devrites-engine status shows the active workspace; an archived one is read-only", cause: e });
+    }
     throw new InternalError(`cannot create lock ${p}: ${(e as Error).message}`, { kind: "io", cause: e });
   }
   try {
@@ -134,11 +140,14 @@ export function acquireLock(dir: string, opts: { pid: number; host: string; time
     release() {
       let info;
       try {
-        info = readHolder(lockPath);
+        info = readHolder(taken.path);
       } catch {
         return; // not ours any more (replaced by something else): leave it
       }
-      if (info?.holder?.pid === opts.pid && info.holder.host === opts.host) removeFile(lockPath);
+      if (info?.holder?.pid === opts.pid && info.holder.host === opts.host) removeFile(taken.path);
+    },
+    relocate(to: string) {
+      taken.path = path.join(to, LOCK_FILE);
     },
   };
   // Every iteration reaches the deadline check and the sleep: a lock that is broken but

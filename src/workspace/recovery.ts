@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, refuseHardLink, removeFile } from "./disk.js";
+import { CLOSE_JOURNAL, readCloseJournal, undoClose } from "./close-journal.js";
 import { JOURNAL_FILE, matches, readJournal, TEMP_NAME } from "./journal.js";
 import { applyJournal, errText, isRegular, rollBack } from "./replay.js";
 
@@ -19,7 +20,7 @@ export function needsRecovery(dir: string): boolean {
   } catch {
     return false;
   }
-  return names.some((n) => n === JOURNAL_FILE || TEMP_NAME.test(n));
+  return names.some((n) => n === JOURNAL_FILE || n === CLOSE_JOURNAL || TEMP_NAME.test(n));
 }
 
 /**
@@ -30,6 +31,11 @@ export function needsRecovery(dir: string): boolean {
  */
 export function recoverJournal(dir: string, onFinished?: (created: readonly string[]) => void): RecoveryOutcome {
   let outcome: RecoveryOutcome = "none";
+  // A `state close` killed before it moved this (live) workspace: undo its intent.
+  const close = readCloseJournal(dir);
+  if (close.kind === "ok") undoClose(dir, close.journal);
+  else if (close.kind === "torn") removeFile(path.join(dir, CLOSE_JOURNAL));
+  if (close.kind !== "none") outcome = "discarded";
   const read = readJournal(dir);
   if (read.kind === "torn") {
     removeFile(path.join(dir, JOURNAL_FILE));

@@ -6,7 +6,7 @@ import { LARGE_INPUT_BYTES, type Io } from "../io.js";
 import { EngineError, InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
 import { EVENTS_FILE, renderEvents } from "./events.js";
-import { acquireLock, lockTimeoutMs, processAlive } from "./lock.js";
+import { acquireLock, lockTimeoutMs, processAlive, type Lock } from "./lock.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { readWorkspaceBytes, readWorkspaceFile, workspaceFilePath, type Workspace } from "./locate.js";
 import { needsRecovery, recoverJournal, removeDeadTemps } from "./recovery.js";
@@ -89,6 +89,26 @@ export class WorkspaceSession {
       const { changes, result } = fn();
       this.commitLocked(changes);
       return result;
+    } finally {
+      lock.release();
+    }
+  }
+
+  /**
+   * Run `fn` under the workspace lock after recovery, committing nothing itself: for `state
+   * close`, whose move of the directory is its own journaled step (archive.ts). `fn` is given
+   * the lock so it can follow the directory it moves.
+   */
+  underLock<T>(fn: (lock: Lock) => T): T {
+    const lock = acquireLock(this.ws.dir, {
+      pid: this.io.pid,
+      host: this.io.hostname,
+      timeoutMs: lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS),
+      now: () => this.now,
+    });
+    try {
+      this.recoverLocked();
+      return fn(lock);
     } finally {
       lock.release();
     }

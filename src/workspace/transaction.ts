@@ -63,14 +63,14 @@ function targetInfo(target: string): { mode: number; existed: boolean } {
 
 const hex32 = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, "0");
 /** 64 random bits: a name a user would not type, and one journal's own. */
-const newNonce = () => hex32() + hex32();
+export const newNonce = () => hex32() + hex32();
 
-function tempPathFor(target: string, nonce: string, suffix = ".tmp"): string {
+export function tempPathFor(target: string, nonce: string, suffix = ".tmp"): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${nonce}${suffix}`);
 }
 
 /** Where an append starts, and whether the file's last line lacks its newline (a hand edit). */
-function appendPoint(p: string): { offset: number; needsNewline: boolean } {
+export function appendPoint(p: string): { offset: number; needsNewline: boolean } {
   let fd: number;
   try {
     fd = fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);

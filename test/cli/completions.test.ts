@@ -10,15 +10,15 @@ const GLOBALS = Object.keys(GLOBAL_OPTIONS).map((o) => `--${o}`);
 
 describe("completionsFor", () => {
   it.each([
-    ["", ["init", "status", "questions", "question", "state", "budget", "check", "migrate", "log", "mcp", "completion"]],
-    ["st", ["init", "status", "questions", "question", "state", "budget", "check", "migrate", "log", "mcp", "completion"]],
-    ["state ", ["resolve", "pause", "resume", "merge-manifest"]],
+    ["", ["init", "status", "questions", "question", "state", "budget", "check", "orient", "observe", "migrate", "log", "mcp", "version", "completion"]],
+    ["st", ["init", "status", "questions", "question", "state", "budget", "check", "orient", "observe", "migrate", "log", "mcp", "version", "completion"]],
+    ["state ", ["resolve", "pause", "resume", "merge-manifest", "close"]],
     ["budget ", ["status", "check", "spend", "seed"]],
     ["questions ", ["show"]],
     ["question ", ["add"]],
     ["--root /tmp/p budget ", ["status", "check", "spend", "seed"]],
     ["--root=/tmp/p budget ", ["status", "check", "spend", "seed"]],
-    ["--json state ", ["resolve", "pause", "resume", "merge-manifest"]],
+    ["--json state ", ["resolve", "pause", "resume", "merge-manifest", "close"]],
     ["state resolve q-1 ", []],
     ["nonsense ", []],
     ["nonsense --", []],
@@ -68,7 +68,7 @@ describe("completionsFor: values", () => {
     ["questions show ", ["questions show:arg"]],
     ["state resolve q-1 ", []],
     ["questions ", ["show"]],
-    ["state ", ["resolve", "pause", "resume", "merge-manifest"]],
+    ["state ", ["resolve", "pause", "resume", "merge-manifest", "close"]],
   ])("%j asks for the values of that slot: %j", (line, want) => {
     expect(withValues(line)).toEqual(want);
   });

@@ -7,7 +7,8 @@
 //
 //   <shape>/input/      the project tree before the session
 //   <shape>/session.json {"source": [...], "steps": [{"args": [...], "exit": N, "why": "..."}]}
-//   <shape>/expected/NN/stdout.txt, stderr.txt (when not empty), files/<path> (changed files);
+//   <shape>/expected/NN/stdout.txt, stderr.txt (when not empty), files/<path> (changed files),
+//   deleted.txt (the paths a step removed, one a line: only `state close` moves files away);
 //   absolute paths in messages read as <project>, event ids as ev-…-XXXXXX
 //
 // COMPAT_APPROVE=1 npx vitest run test/compat writes expected/ from what the engine does now:
@@ -81,10 +82,12 @@ describe("compatibility corpus", () => {
       const after = readTree(p.dir);
       const changed = [...after.keys()].filter((rel) => before.get(rel) !== after.get(rel));
       const label = `${shape} step ${id} (${step.args.join(" ")}): ${step.why}`;
+      const deleted = [...before.keys()].filter((rel) => !after.has(rel)).sort();
       if (APPROVE) {
         fs.mkdirSync(want, { recursive: true });
         fs.writeFileSync(path.join(want, "stdout.txt"), r.stdout);
         if (r.stderr !== "") fs.writeFileSync(path.join(want, "stderr.txt"), r.stderr);
+        if (deleted.length > 0) fs.writeFileSync(path.join(want, "deleted.txt"), deleted.map((d) => `${d}\n`).join(""));
         for (const rel of changed) {
           fs.mkdirSync(path.dirname(path.join(want, "files", rel)), { recursive: true });
           fs.writeFileSync(path.join(want, "files", rel), norm(rel, after.get(rel)!));
@@ -99,9 +102,12 @@ describe("compatibility corpus", () => {
       for (const rel of expectedFiles) {
         expect(norm(rel, after.get(rel)!), `${label}: ${rel}`).toBe(fs.readFileSync(path.join(want, "files", rel), "utf8"));
       }
-      expect([...before.keys()].filter((rel) => !after.has(rel)), `${label}: nothing deleted`).toEqual([]);
+      const deletedFile = path.join(want, "deleted.txt");
+      const approvedDeleted = fs.existsSync(deletedFile) ? fs.readFileSync(deletedFile, "utf8").split("\n").filter((l) => l !== "") : [];
+      expect(deleted, `${label}: the files it removed (none but a close's move)`).toEqual(approvedDeleted);
       for (const [rel, sections] of initialSections) {
-        expect(stateSections(after.get(rel)!), `${label}: ${rel} gains no section the input lacks`).toEqual(sections);
+        // A closed workspace's state.md moved to archive/ (the deletions above hold it to that).
+        if (after.has(rel)) expect(stateSections(after.get(rel)!), `${label}: ${rel} gains no section the input lacks`).toEqual(sections);
       }
       before = after;
     }
