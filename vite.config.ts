@@ -39,9 +39,8 @@ export function mcpSdkPureSchemas(): Plugin {
 }
 
 /**
- * The executable, dist/devrites-engine.cjs: src/cli/launcher.cjs with the entry's file name
- * written in. The entry's name carries its content hash, like every chunk's, so a code cache
- * made for one build (scripts/code-cache.mjs, named after its file) can never meet another's text.
+ * The executable, dist/devrites-engine.cjs: src/cli/launcher.cjs (which turns on Node's compile
+ * cache before the bundle is compiled) with the entry's file name written in.
  */
 export function launcher(): Plugin {
   return {
