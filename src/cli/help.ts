@@ -1,9 +1,16 @@
 // Help text rendered from the command table: the overview, a command's help (named
 // placeholders, examples) and a group's help (`state --help`).
 
-import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./command-table.js";
-import { EXAMPLES, GROUPS } from "./help-examples.js";
+import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
+import type { CommandDef, OptionDef } from "./command-def.js";
 import { placeholder } from "./argv.js";
+
+/** A line for each command group (`state`, `budget`, `question`), for `<group> --help`. */
+const GROUPS: Record<string, string> = {
+  state: "change the run: answer questions, pause and resume, merge release manifests",
+  budget: "the AFK budget: what is left, may a slice be dispatched, charge or seed the counter",
+  question: "raise a question",
+};
 
 function optionLines(def: CommandDef | undefined, options: Record<string, OptionDef>): string[] {
   return Object.entries(options).map(([name, o]) => {
@@ -25,9 +32,8 @@ export function isGroup(words: readonly string[]): boolean {
   return words.length > 0 && !COMMANDS.some((c) => c.words.length === words.length && isPrefix(c.words, words)) && COMMANDS.some((c) => isPrefix(words, c.words));
 }
 
-function examplesOf(words: readonly string[]): string[] {
-  const ex = EXAMPLES[words.join(" ")] ?? [];
-  return ex.length > 0 ? ["Examples:", ...ex.map((e) => `  ${e}`), ""] : [];
+function examplesOf(def: CommandDef): string[] {
+  return def.examples.length > 0 ? ["Examples:", ...def.examples.map((e) => `  ${e}`), ""] : [];
 }
 
 /** Help for one command, or the overview when `def` is undefined. */
@@ -43,7 +49,7 @@ export function helpText(def: CommandDef | undefined, version: string): string {
       "Global options:",
       ...optionLines(def, GLOBAL_OPTIONS),
       "",
-      ...examplesOf(def.words),
+      ...examplesOf(def),
       ...(subs.length > 0 ? ["Subcommands:", ...subs.map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`), ""] : []),
     ].join("\n");
   }

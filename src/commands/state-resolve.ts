@@ -11,7 +11,6 @@ import { assertSchema } from "../domain/schema-gate.js";
 import { planResolve, type EntryFailure, type EntryOutcome, type ResolveEntry, type ResolvePlan } from "../domain/resolve-question.js";
 import { filledEntries } from "../domain/written-answers.js";
 import { readUserFile } from "../workspace/user-files.js";
-import { interactiveResolve } from "../cli/interactive-resolve.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
@@ -190,6 +189,9 @@ export async function stateResolve(ctx: CommandContext, args: CommandArgs): Prom
     if (!interactive) parsed = entriesFrom(ctx, args);
   });
   if (interactive || parsed === undefined) {
+    // A person at prompts, never an agent's step: its code is loaded only now (vite.config.ts
+    // puts it in the lazily loaded commands chunk), so no other resolve compiles it.
+    const { interactiveResolve } = await import("./state-resolve-interactive.js");
     return interactiveResolve(ctx, session, args, resolveEntries);
   }
   const { entries, batch, failures, file, filled } = parsed;

@@ -5,7 +5,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/cli/argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
-import { EXAMPLES } from "../../src/cli/help-examples.js";
 import { placeholder } from "../../src/cli/argv.js";
 import { groupHelpText, helpText } from "../../src/cli/help.js";
 import { runMain } from "../helpers/cli.js";
@@ -25,7 +24,7 @@ function shellWords(line: string): string[] {
 
 describe("help: examples and placeholders", () => {
   it.each(COMMANDS.filter((c) => c.deprecatedFor === undefined).map((c) => [c.words.join(" "), c] as const))("%s has two or three examples, and each one parses as that command", (_name, def) => {
-    const examples = EXAMPLES[def.words.join(" ")] ?? [];
+    const examples = def.examples;
     expect(examples.length).toBeGreaterThanOrEqual(2);
     expect(examples.length).toBeLessThanOrEqual(3);
     const direct = examples.filter((e) => e.startsWith("devrites-engine "));

@@ -128,14 +128,14 @@ describe("the packed tarball installed into an empty project", () => {
     expect(r.out.match(/error TS/g), r.out).toHaveLength(1);
   });
 
-  it("the installed library entry imports only Node builtins up front: the cold commands (with remark), the warm ones (with execa), help, yaml, remark-stringify and the MCP stand-in are lazy chunks", () => {
+  it("the installed library entry imports only Node builtins up front: the lazily loaded commands (with remark and execa), help, yaml, remark-stringify and the MCP stand-in are lazy chunks", () => {
     const entry = fs.readFileSync(consumer.path("node_modules/devrites-engine/dist/index.mjs"), "utf8");
     const staticImports = [...entry.matchAll(/^import\b[^;]*?from\s+"([^"]+)"/gm)].map((m) => m[1] as string);
     expect(staticImports.filter((s) => !s.startsWith("node:"))).toEqual([]);
     const lazy = [...new Set([...entry.matchAll(/import\("\.\/lib\/([a-z-]+)-[\w-]+\.mjs"\)/g)].map((m) => m[1]))].sort();
-    // remark is reached through the cold commands' chunk (check), execa (notify) through the
-    // warm commands' (question add), each itself lazy.
-    expect(lazy).toEqual(["cold", "markdown-comment", "person-facing", "serve-in-library", "warm-commands", "yaml"]);
+    // remark (check) and execa (notify, from question add) are reached through the commands
+    // chunk, each itself lazy.
+    expect(lazy).toEqual(["commands", "markdown-comment", "person-facing", "serve-in-library", "yaml"]);
     expect(entry.length).toBeLessThan(400_000);
   });
 
