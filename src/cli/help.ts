@@ -4,6 +4,7 @@
 import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
 import type { CommandDef, OptionDef } from "./command-def.js";
 import { placeholder } from "./argv.js";
+import { exampleLines, paragraph, row, usageLines } from "./help-layout.js";
 
 /** A line for each command group (`state`, `budget`, `question`), for `<group> --help`. */
 const GROUPS: Record<string, string> = {
@@ -16,8 +17,8 @@ function optionLines(def: CommandDef | undefined, options: Record<string, Option
   return Object.entries(options).map(([name, o]) => {
     const short = name === "version" ? "-v, -V, " : o.short ? `-${o.short}, ` : "";
     const flag = `${short}--${name}${o.type === "string" ? ` ${placeholder(def, name)}` : ""}${o.multiple ? " …" : ""}`;
-    return `  ${flag.padEnd(26)} ${o.describe}`;
-  });
+    return row(flag, 29, o.describe);
+  }).flat();
 }
 
 const isPrefix = (prefix: readonly string[], words: readonly string[]) => prefix.length <= words.length && prefix.every((w, i) => words[i] === w);
@@ -33,7 +34,7 @@ export function isGroup(words: readonly string[]): boolean {
 }
 
 function examplesOf(def: CommandDef): string[] {
-  return def.examples.length > 0 ? ["Examples:", ...def.examples.map((e) => `  ${e}`), ""] : [];
+  return def.examples.length > 0 ? ["Examples:", ...def.examples.flatMap(exampleLines), ""] : [];
 }
 
 /** Help for one command, or the overview when `def` is undefined. */
@@ -41,16 +42,16 @@ export function helpText(def: CommandDef | undefined, version: string): string {
   if (def) {
     const subs = subcommands(def.words);
     return [
-      `usage: ${def.usage}`,
+      ...usageLines(def.usage),
       "",
-      def.describe,
+      ...paragraph(def.describe),
       "",
       ...(Object.keys(def.options).length > 0 ? ["Options:", ...optionLines(def, def.options), ""] : []),
       "Global options:",
       ...optionLines(def, GLOBAL_OPTIONS),
       "",
       ...examplesOf(def),
-      ...(subs.length > 0 ? ["Subcommands:", ...subs.map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`), ""] : []),
+      ...(subs.length > 0 ? ["Subcommands:", ...subs.flatMap((c) => row(c.words.join(" "), 27, c.describe)), ""] : []),
     ].join("\n");
   }
   return [
@@ -59,7 +60,7 @@ export function helpText(def: CommandDef | undefined, version: string): string {
     "usage: devrites-engine <command> [subcommand] [arguments] [options]",
     "",
     "Commands:",
-    ...COMMANDS.filter((c) => c.deprecatedFor === undefined).map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`),
+    ...COMMANDS.filter((c) => c.deprecatedFor === undefined).flatMap((c) => row(c.words.join(" "), 27, c.describe)),
     "",
     "Global options:",
     ...optionLines(undefined, GLOBAL_OPTIONS),
@@ -69,7 +70,7 @@ export function helpText(def: CommandDef | undefined, version: string): string {
     "  devrites-engine questions show q-2026-07-20-001",
     "  devrites-engine state resolve q-2026-07-20-001 --option 1 --human",
     "",
-    "Run devrites-engine help <command> (or <command> --help) for a command's options and examples.",
+    ...paragraph("Run devrites-engine help <command> (or <command> --help) for a command's options and examples."),
     "",
   ].join("\n");
 }
@@ -79,14 +80,14 @@ export function groupHelpText(words: readonly string[]): string {
   const name = words.join(" ");
   const members = COMMANDS.filter((c) => isPrefix(words, c.words));
   return [
-    `devrites-engine ${name} — ${GROUPS[name] ?? `the ${name} commands`}`,
+    ...paragraph(`devrites-engine ${name} — ${GROUPS[name] ?? `the ${name} commands`}`),
     "",
     `usage: devrites-engine ${name} <subcommand> [arguments] [options]`,
     "",
     "Subcommands:",
-    ...members.map((c) => `  ${c.words.join(" ").padEnd(24)} ${c.describe}`),
+    ...members.flatMap((c) => row(c.words.join(" "), 27, c.describe)),
     "",
-    `Run devrites-engine help ${name} <subcommand> (or ${name} <subcommand> --help) for its options and examples.`,
+    ...paragraph(`Run devrites-engine help ${name} <subcommand> (or ${name} <subcommand> --help) for its options and examples.`),
     "",
   ].join("\n");
 }
