@@ -4,7 +4,8 @@
 import { parseArgs } from "node:util";
 import { BadInputError, UnknownCommandError, type ErrorDetails } from "../errors.js";
 import type { CommandArgs } from "../commands/types.js";
-import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./command-table.js";
+import type { CommandDef, OptionDef } from "./command-def.js";
+import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
 import { closest } from "./suggest.js";
 
 interface ParsedCommandLine {
@@ -17,7 +18,7 @@ interface ParsedCommandLine {
   json: boolean;
 }
 
-/** The callback flags of the completion scripts (completion-script.ts); older scripts use the second. */
+/** The callback flags of the completion scripts (commands/completion.ts); older scripts use the second. */
 export const COMPLETION_FLAGS = ["--get-completions", "--get-yargs-completions"] as const;
 
 /** Placeholders for options a usage line does not name (the usage line wins: one source). */

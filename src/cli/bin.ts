@@ -1,5 +1,5 @@
 // The engine's process entry: wires the real process into main() and sets the exit code. Nothing
-// else. The executable is src/cli/launcher.cjs, which loads this bundle with its code cache.
+// else. The executable is src/cli/launcher.cjs, which turns on Node's compile cache and loads this bundle.
 
 import fs from "node:fs";
 import { main } from "./main.js";

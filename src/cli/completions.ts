@@ -4,7 +4,7 @@
 // (yargs answered it before, but it mixed up a subcommand with a top-level command of the
 // same name: `budget check --<TAB>` offered the options of `check`, which has none.)
 
-import type { OptionDef } from "./command-table.js";
+import type { OptionDef } from "./command-def.js";
 
 interface CompletionCommand {
   words: readonly string[];

@@ -1,5 +1,5 @@
 // Builds the CommandContext: the validated clock and lazy workspace lookup from
-// --root/--workspace and the DEVRITES_* environment.
+// --root/--workspace and the DEVRITES_* environment, and the CLI's own main() (passed in by it).
 
 import type { CommandContext } from "../commands/types.js";
 import type { Io } from "../io.js";
@@ -7,7 +7,11 @@ import { findRoot, openWorkspace, selectedSlug } from "../workspace/locate.js";
 import { finishInterruptedInits } from "../workspace/interrupted-init.js";
 import { WorkspaceSession } from "../workspace/session.js";
 
-export function makeContext(io: Io, now: Date, opts: { json: boolean; root: string | undefined; workspace: string | undefined }): CommandContext {
+export function makeContext(
+  io: Io,
+  now: Date,
+  opts: { json: boolean; root: string | undefined; workspace: string | undefined; runCli: CommandContext["runCli"] },
+): CommandContext {
   let root: string | undefined;
   const ctx: CommandContext = {
     io,
@@ -29,6 +33,7 @@ export function makeContext(io: Io, now: Date, opts: { json: boolean; root: stri
     session(ws) {
       return new WorkspaceSession(ws, io, now);
     },
+    runCli: opts.runCli,
   };
   return ctx;
 }

@@ -6,15 +6,15 @@ import type { Io } from "../io.js";
 import { jsonText, terminalText } from "../commands/format.js";
 import type { Outcome } from "../commands/types.js";
 import { resolveNow } from "../domain/clock.js";
+import { ENGINE_VERSION } from "../version.js";
 import { COMPLETION_FLAGS, parseCommandLine, unknownCommand } from "./argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
 import { makeContext } from "./context.js";
 
-// Help and shell completions are imported when asked for (their own chunk): no command pays
-// for compiling them.
-const help = () => import("./person-facing.js");
-
-export const ENGINE_VERSION: string = typeof __ENGINE_VERSION__ === "string" ? __ENGINE_VERSION__ : "0.0.0-dev";
+// Help and shell completions are imported when asked for: no command pays for compiling them
+// (vite.config.ts puts what cli/ imports lazily into one chunk).
+const help = () => import("./help.js");
+const completions = () => Promise.all([import("./completions.js"), import("./completion-values.js")]);
 
 function printOutcome(io: Io, outcome: Outcome, json: boolean): void {
   if (json) {
@@ -127,7 +127,7 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
   try {
     if ((COMPLETION_FLAGS as readonly string[]).includes(argv[0] ?? "")) {
       // The shell asking for completions (the script `completion` prints calls this).
-      const { completionsFor, completionValues } = await help();
+      const [{ completionsFor }, { completionValues }] = await completions();
       io.stdout(completionsFor(COMMANDS, GLOBAL_OPTIONS, argv.slice(1), completionValues(io)).join("\n") + "\n");
       return 0;
     }
@@ -170,6 +170,7 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
       json,
       root: typeof o.root === "string" ? o.root : undefined,
       workspace: typeof o.workspace === "string" ? o.workspace : undefined,
+      runCli: main,
     });
     const outcome = await parsed.def.run(ctx, parsed.args);
     printOutcome(io, outcome, json);

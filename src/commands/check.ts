@@ -21,8 +21,8 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   if (args.positionals.length > 0) throw new BadInputError(`check takes no arguments (got ${args.positionals.join(" ")})`, { hint: "devrites-engine check [--json]" });
   const session = ctx.workspace();
   session.recoverIfNeeded();
-  // Loaded before the files are read: reading a large one sets a V8 flag (Io.largeInput), and a
-  // chunk compiled after a flag change finds its code cache rejected (docs/performance.md).
+  // Loaded before the files are read: reading a large one sets a V8 flag (Io.largeInput), and V8
+  // rejects a code cache (Node's compile cache) made under other flags (docs/performance.md).
   const { markdownOutline } = await import("../adapters/remark.js");
   const texts = {
     state: session.read("state.md", true),

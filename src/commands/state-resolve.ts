@@ -12,7 +12,6 @@ import { planResolve, type EntryFailure, type EntryOutcome, type ResolveEntry, t
 import type { EventDraft } from "../domain/events.js";
 import { filledEntries } from "../domain/written-answers.js";
 import { COMMENTS_MAX_BYTES, readUserFile, readUserInput } from "../workspace/user-files.js";
-import { interactiveResolve } from "../cli/interactive-resolve.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import { parseComments, type TicketComment } from "../documents/comments/parse-comments.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -230,6 +229,9 @@ export async function stateResolve(ctx: CommandContext, args: CommandArgs): Prom
     if (!interactive) parsed = entriesFrom(ctx, args);
   });
   if (interactive || parsed === undefined) {
+    // A person at prompts, never an agent's step: its code is loaded only now (vite.config.ts
+    // puts it in the lazily loaded commands chunk), so no other resolve compiles it.
+    const { interactiveResolve } = await import("./state-resolve-interactive.js");
     return interactiveResolve(ctx, session, args, resolveEntries);
   }
   const { entries, batch, failures, file, filled, comments } = parsed;

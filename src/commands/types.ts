@@ -28,6 +28,11 @@ export interface CommandContext {
   root(): string;
   /** A session on a workspace the command located itself (init, merge-manifest). */
   session(ws: Workspace): WorkspaceSession;
+  /**
+   * The CLI itself, main(argv, io) → exit code, passed in by it: for a command that runs
+   * further command lines (mcp serves each tool call through it). Commands never import cli/.
+   */
+  runCli: (argv: readonly string[], io: Io) => Promise<number>;
 }
 
 export interface Outcome {

@@ -5,6 +5,7 @@
 
 import { fenceBlocksAmong, maskOf, type FenceBlock } from "./fences.js";
 import { keptByTrim, lineAt, type Line } from "./lines.js";
+import type { Bytes } from "./bytes.js";
 
 export interface Heading {
   /** Index into the document's lines. */
@@ -132,7 +133,7 @@ class TextView implements MarkdownView {
    */
   constructor(
     readonly text: string,
-    private readonly bytes?: Buffer,
+    private readonly bytes?: Bytes,
   ) {
     // A byte-order mark is not part of the first line's markdown (CommonMark skips it too):
     // U+FEFF, three bytes in a view of bytes.
@@ -260,7 +261,7 @@ export function viewOf(text: string): MarkdownView {
  * decoding 12.9 MB with some non-ASCII in it costs 28 ms and 26 MB, the one-byte copy 7 ms and
  * 13 MB. `bytes` must be valid UTF-8 (the workspace's reads check it).
  */
-export function viewOfBytes(bytes: Buffer): MarkdownView {
+export function viewOfBytes(bytes: Bytes): MarkdownView {
   return new TextView(bytes.toString("latin1"), bytes);
 }
 

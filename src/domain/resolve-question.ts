@@ -23,6 +23,7 @@ import type { EventDraft } from "./events.js";
 import { asksForFreeText } from "./free-text-option.js";
 import { answerRequired, writtenAnswer } from "./written-answers.js";
 import { verifyQuestions, type BlockCheck } from "./read-back-questions.js";
+import type { Bytes } from "../documents/bytes.js";
 
 /** `file`: the answer a person wrote under the block's `answer:` (kept as written). */
 export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" } | { kind: "file" };
@@ -64,7 +65,7 @@ export interface EntryFailure {
 interface ResolveTexts {
   slug: string;
   /** questions.md: its text, or its bytes (valid UTF-8; only the blocks resolved are decoded). */
-  questions: string | Buffer;
+  questions: string | Bytes;
   state: string;
   /** `state` parsed, when the caller has parsed it already (it is parsed once here otherwise). */
   stateDoc?: StateDoc;
@@ -163,7 +164,7 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
  * @throws RefusedError (3) unknown qid or register row, DuplicateIdError (6), ConflictError (4), BadInputError (5), InternalError (1) on a failed read-back.
  */
 export function planResolve(texts: ResolveTexts & { questions: string }, input: ResolveInput): ResolvePlan<string>;
-export function planResolve(texts: ResolveTexts & { questions: Buffer }, input: ResolveInput): ResolvePlan<readonly Uint8Array[]>;
+export function planResolve(texts: ResolveTexts & { questions: Bytes }, input: ResolveInput): ResolvePlan<readonly Uint8Array[]>;
 export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan;
 export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan {
   const ts = formatTimestamp(input.now);

@@ -6,6 +6,7 @@ import { BadInputError } from "../errors.js";
 import { parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { normalizeText } from "./normalize-text.js";
 import type { ResolveEntry } from "./resolve-question.js";
+import type { Bytes } from "../documents/bytes.js";
 
 /** A YAML-style block indicator on the `answer:` line: the answer is the indented lines below it. */
 const BLOCK_INDICATOR = /^[|>][+-]?[0-9]?$/;
@@ -43,7 +44,7 @@ export function answerRequired(qid: string): BadInputError {
  * One entry per open block with a written answer, in file order (a duplicated id once, so
  * that resolving it reports the duplicate): what `state resolve --filled` commits.
  */
-export function filledEntries(questions: string | Buffer): ResolveEntry[] {
+export function filledEntries(questions: string | Bytes): ResolveEntry[] {
   const doc = parseQuestions(typeof questions === "string" ? questions : questions.toString("utf8"));
   const seen = new Set<string>();
   const entries: ResolveEntry[] = [];

@@ -28,9 +28,9 @@ describe("completionsFor", () => {
 
   it.each([
     ["budget check --", ["--writer", "--findings", "--agents-used", "--minutes-used", "--tokens-used", "--cost-used"]],
-    ["state resolve --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--dry-run", "--interactive"]],
+    ["state resolve --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--from-comments", "--dry-run", "--interactive"]],
     ["budget seed --p", ["--pending", "--max-slices"]],
-    ["state resolve q-1 --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--dry-run", "--interactive"]],
+    ["state resolve q-1 --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--from-comments", "--dry-run", "--interactive"]],
     ["check --", []],
     ["--", []],
   ])("%j offers the command's own options and the global ones", (line, own) => {

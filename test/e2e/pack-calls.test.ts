@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ENGINE_VERSION } from "../../src/cli/main.js";
+import { ENGINE_VERSION } from "../../src/version.js";
 import { COMMANDS } from "../../src/cli/command-table.js";
 import { NOT_PROVIDED_ANSWERS } from "../../src/commands/not-provided.js";
 import { runMain } from "../helpers/cli.js";

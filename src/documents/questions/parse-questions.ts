@@ -5,6 +5,7 @@
 import { isGate } from "../gates.js";
 import { isBlank, keptByTrim } from "../lines.js";
 import { viewOf, viewOfBytes, type MarkdownView } from "../markdown-view.js";
+import type { Bytes } from "../bytes.js";
 
 export interface QuestionField {
   key: string;
@@ -366,7 +367,7 @@ export function parseQuestions(text: string): QuestionsDoc {
  * parseQuestions(bytes.toString("utf8")), over a view whose offsets count bytes
  * (viewOfBytes). For the read-only listing, which never edits the file.
  */
-export function parseQuestionsBytes(bytes: Buffer): QuestionsDoc {
+export function parseQuestionsBytes(bytes: Bytes): QuestionsDoc {
   return questionsOfView(viewOfBytes(bytes));
 }
 

@@ -12,11 +12,12 @@ import { lintControlChars, lintControlCharsIn, lintFences } from "./lint-markdow
 import { lintQuestions } from "./lint-questions.js";
 import { lintState } from "./lint-state.js";
 import { lintWorkspace } from "./lint-workspace.js";
+import type { Bytes } from "../../documents/bytes.js";
 
 interface WorkspaceTexts {
   state: string;
   /** questions.md as text, or as its bytes (then read through a view of bytes, as parseQuestionsBytes does). */
-  questions: string | Buffer;
+  questions: string | Bytes;
   decisions: string | undefined;
   touched: string | undefined;
   events: string | undefined;
