@@ -104,7 +104,7 @@ export const COMMANDS: CommandDef[] = [
     usage: RESOLVE_USAGE.replace(/^usage: /, ""),
     describe: "answer or drop a question (or a batch of them); clears state.md when the awaited question is resolved",
     options: {
-      human: bool("record answered_by: human"),
+      human: bool("the answer is your own, as a person (records answered_by: human); an agent never passes it"),
       "record-decision": bool("also append the next DEC entry to decisions.md"),
       option: str("answer with option N's text"),
       proposed: bool("answer with the proposed: value"),

@@ -13,6 +13,7 @@ import type { WorkspaceSession } from "../workspace/session.js";
 import type { resolveEntries } from "./state-resolve.js";
 import { wrap } from "./format.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+import { forReaders } from "../for-readers.js";
 
 const WIDTH = 80;
 
@@ -38,7 +39,7 @@ class Prompter {
       if (reply === undefined) {
         this.out("\n");
         throw new BadInputError("input ended before an answer was confirmed; nothing was written", {
-          hint: 'answer at the prompts, or use devrites-engine state resolve <qid> "<answer>" --human',
+          hint: forReaders((h) => `answer at the prompts, or use devrites-engine state resolve <qid> "<answer>"${h}`),
         });
       }
       const value = accept(reply.trim());

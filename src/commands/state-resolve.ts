@@ -3,6 +3,7 @@
 // schema gate, lock, question. Without an answer, the one written in questions.md counts.
 
 import { BadInputError, EngineError, NoWorkspaceError } from "../errors.js";
+import { forReaders, personOrAgent } from "../for-readers.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { parseBatchLines } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
@@ -40,8 +41,11 @@ function openForResolve(ctx: CommandContext, checkArguments: () => void = () => 
   return session;
 }
 
+/** The grammar as a hint: an agent's leaves out `[--human]` (for-readers.ts). */
+const USAGE_HINT = personOrAgent(RESOLVE_USAGE.replace(/^usage: /, ""), RESOLVE_USAGE.replace(/^usage: /, "").replace(" [--human]", ""));
+
 function usage(message: string): BadInputError {
-  return new BadInputError(message, { hint: RESOLVE_USAGE.replace(/^usage: /, "") });
+  return new BadInputError(message, { hint: USAGE_HINT });
 }
 
 /**
@@ -54,7 +58,7 @@ export function batchFailure(file: string, failures: readonly EntryFailure[]): E
   if (sorted.length === 1) return first;
   return new EngineError(first.kind, `${file}: ${sorted.length} entries refused, nothing written:\n${sorted.map((f) => `  ${f.error.message}`).join("\n")}`, {
     hint: `fix every listed line, then run the batch again (exit ${first.exitCode} is the first line's)`,
-    data: { failures: sorted.map((f) => ({ line: f.line, exit: f.error.exitCode, error: f.error.message, hint: f.error.hint ?? null })) },
+    data: { failures: sorted.map((f) => ({ line: f.line, exit: f.error.exitCode, error: f.error.message, hint: f.error.agentHint ?? null })) },
   });
 }
 
@@ -122,7 +126,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
   // No answer at all: the one a person wrote under the block's answer: (exit 5 when empty).
   if (words.length === 0) return { entries: [{ qid, kind: "answer", source: { kind: "file" } }], batch: false };
   const answer = normalizeText(words, `answer for ${qid}`);
-  if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: `devrites-engine state resolve ${qid} "<answer>" --human` });
+  if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: forReaders((h) => `devrites-engine state resolve ${qid} "<answer>"${h}`) });
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
 }
 

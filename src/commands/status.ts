@@ -254,7 +254,8 @@ function renderJson(m: StatusModel): Record<string, unknown> {
         : mode.mode === "invalid"
           ? { mode: "invalid", error: mode.error }
           : { mode: "hitl" },
-    warnings: m.diagnostics.map((d) => formatDiagnostic(d)),
+    // JSON is an agent's: the findings' advice without --human (for-readers.ts).
+    warnings: m.diagnostics.map((d) => formatDiagnostic(d, d.file, true)),
   };
 }
 

@@ -23,6 +23,7 @@ import type { EventDraft } from "./events.js";
 import { asksForFreeText } from "./free-text-option.js";
 import { answerRequired, writtenAnswer } from "./written-answers.js";
 import { verifyQuestions, type BlockCheck } from "./read-back-questions.js";
+import { forReaders } from "../for-readers.js";
 
 /** `file`: the answer a person wrote under the block's `answer:` (kept as written). */
 export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" } | { kind: "file" };
@@ -151,7 +152,7 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
   if (asksForFreeText(opt.raw)) {
     // "Something else — describe it" is a request for text, not an answer to record.
     throw new BadInputError(`option ${src.number} of ${entry.qid} asks for your own answer (${JSON.stringify(opt.answer)})`, {
-      hint: `give the text: devrites-engine state resolve ${entry.qid} "<your answer>" --human`,
+      hint: forReaders((h) => `give the text: devrites-engine state resolve ${entry.qid} "<your answer>"${h}`),
       data: { option: src.number },
     });
   }

@@ -5,10 +5,11 @@
 
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Io } from "../../src/io.js";
 import { main } from "../../src/cli/main.js";
-import { makeProject, projectFromFixture, type Project } from "../helpers/project.js";
+import { makeProject, projectFromFixture, REPO_DIR, type Project } from "../helpers/project.js";
 import { snapshot } from "../helpers/snapshot.js";
 
 const W = ".devrites/work/session-token-rotation";
@@ -145,7 +146,9 @@ describe("item 3: every check finding is a step that works in that state", () =>
     expect((await run(["state", "resolve", AWAITED, "--option", "1", "--human"])).exit).toBe(0);
     const c = await run(["check", "--json"]);
     const finding = (JSON.parse(c.stdout).diagnostics as { rule: string; message: string }[]).find((d) => d.rule === "open-gate-not-paused")!;
-    expect(finding.message).toContain(`answer it (devrites-engine state resolve ${VALIDATING} "<answer>" --human)`);
+    // --json is an agent's: the same advice without --human; the person's text carries it.
+    expect(finding.message).toContain(`answer it (devrites-engine state resolve ${VALIDATING} "<answer>")`);
+    expect((await run(["check"])).stdout).toContain(`answer it (devrites-engine state resolve ${VALIDATING} "<answer>" --human)`);
     expect(finding.message).not.toContain("pause on it");
     const advised = /\(devrites-engine (state resolve [^)]*)\)/.exec(finding.message)![1]!.replace('"<answer>"', "Fixed-30-days").split(" ");
     expect((await run(advised)).exit).toBe(0);
@@ -158,7 +161,8 @@ describe("item 3: every check finding is a step that works in that state", () =>
     p.write(`${W}/questions.md`, q.replace("## q-2026-09-02-003\nstatus: open", "## q-2026-09-02-003\nstatus: answered"));
     const c = await run(["check", "--json"]);
     const finding = (JSON.parse(c.stdout).diagnostics as { rule: string; message: string }[]).find((d) => d.rule === "awaiting-not-open")!;
-    expect(finding.message).toMatch(/answered in questions\.md but has no answer; write it after answer: \(questions\.md:\d+\), then run devrites-engine state resolve q-2026-09-02-003 --human$/);
+    expect(finding.message).toMatch(/answered in questions\.md but has no answer; write it after answer: \(questions\.md:\d+\), then run devrites-engine state resolve q-2026-09-02-003$/);
+    expect((await run(["check"])).stdout).toMatch(/then run devrites-engine state resolve q-2026-09-02-003 --human$/m);
     // Following it: the answer written, then the command.
     p.write(`${W}/questions.md`, p.read(`${W}/questions.md`).replace(/(## q-2026-09-02-003[\s\S]*?\nanswer:)\n/, "$1 Keep one release\n"));
     const r = await run(["state", "resolve", AWAITED, "--human"]);
@@ -299,5 +303,61 @@ describe("item 7: writes report what they did", () => {
     const r = await run(["status"]);
     expect(r.stdout).toMatch(/^Problems \(\d+ errors?(, \d+ warnings?)?; devrites-engine check for details\):$/m);
     expect(r.stdout).not.toContain("Warnings (");
+  });
+});
+
+// Issue 25: guidance that tells the truth.
+describe("issue 25: an agent (--json, MCP) is never told to pass --human; a person still is", () => {
+  const awaitingSection = (s: string) => s.replace("| status | awaiting_human |", "| status | running |");
+  it.each([
+    ["an empty answer's hint", [], ["state", "resolve", AWAITED, ""]],
+    ["no answer and none written", [], ["state", "resolve", AWAITED]],
+    ["--option on a free-text option", [], ["state", "resolve", AWAITED, "--option", "3"]],
+    ["state pause's refusal", [], ["state", "pause", "--reason", "approval"]],
+    ["state resume's refusal", [], ["state", "resume"]],
+    ["check findings (an awaiting section on a running run)", ["state.md"], ["check"]],
+    ["status warnings (the same finding)", ["state.md"], ["status"]],
+    ["a usage error (the grammar)", [], ["state", "resolve", "--option", "1", "--proposed", AWAITED]],
+  ])("%s: text mode names --human, --json never does", async (_name, edits, argv) => {
+    p = projectFromFixture("table-awaiting");
+    if (edits.includes("state.md")) p.write(`${W}/state.md`, awaitingSection(p.read(`${W}/state.md`)));
+    const person = await run(argv);
+    expect(person.stdout + person.stderr).toContain("--human");
+    const agent = await run([...argv, "--json"]);
+    expect(agent.stderr).toBe("");
+    JSON.parse(agent.stdout);
+    expect(agent.stdout).not.toContain("--human");
+    // The agent's advice is the same advice, only without the flag.
+    expect(agent.stdout).toContain("devrites-engine state resolve");
+  });
+
+  it("a batch with several refused lines: no failure's hint in --json names --human", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("a.txt", `${AWAITED}: --option 3\nq-404: x\n`);
+    const r = await run(["state", "resolve", "--batch", "a.txt", "--json"]);
+    expect(r.exit).toBe(5);
+    const body = JSON.parse(r.stdout) as { failures: { hint: string | null }[] };
+    expect(body.failures.map((f) => f.hint)).toContain(`give the text: devrites-engine state resolve ${AWAITED} "<your answer>"`);
+    expect(r.stdout).not.toContain("--human");
+  });
+
+  it("--human is written in code only by for-readers.ts and by text printed for people alone (one mechanism, no stray hint)", () => {
+    const src = path.join(REPO_DIR, "src");
+    const files = (fs.readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).sort();
+    const writers = files.filter((f) =>
+      fs.readFileSync(path.join(src, f), "utf8").split("\n").some((line) => line.includes("--human") && !/^\s*(\/\/|\*|\/\*\*)/.test(line)),
+    );
+    // Each of these prints only in text mode or for a person (help, the --markdown comment).
+    expect(writers).toEqual([
+      "adapters/markdown-comment.ts", "cli/help-examples.ts", "cli/help.ts", "commands/question-add.ts",
+      "commands/questions.ts", "commands/state-resolve.ts", "commands/status.ts", "for-readers.ts",
+    ]);
+  });
+
+  it("MCP's human field says it is only for a person's own answer", async () => {
+    const { TOOLS } = await import("../../src/mcp/tools.js");
+    const fields = TOOLS.flatMap((t) => (t.input.human ? [t.input.human.describe] : []));
+    expect(fields.length).toBeGreaterThan(0);
+    for (const d of fields) expect(d).toMatch(/only when a person gave this answer themselves.*an agent's own answer leaves it unset/);
   });
 });

@@ -139,7 +139,7 @@ describe("--dry-run and --json", () => {
 
   it.each([
     [["state", "resolve", "--json", "q-404", "x"], 3, "qid not found: q-404", "open questions: q-2026-09-02-001, q-2026-09-02-002, q-2026-09-02-003"],
-    [["state", "resolve", "--json", AWAITED], 5, `Answer text required for ${AWAITED}`, `type it: devrites-engine state resolve ${AWAITED} "<answer>" --human (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${AWAITED} --human`],
+    [["state", "resolve", "--json", AWAITED], 5, `Answer text required for ${AWAITED}`, `type it: devrites-engine state resolve ${AWAITED} "<answer>" (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${AWAITED}`],
     [["state", "resolve", "--json", "--batch", "missing.txt"], 5, "Batch file not found: missing.txt", undefined],
   ])("--json on failure prints {ok:false, exit, error, hint} on stdout and nothing on stderr (%#)", async (args, exit, error, hint) => {
     p = projectFromFixture("table-awaiting");
