@@ -204,16 +204,30 @@ describe("item 4: no dead ends for someone outside DevRites", () => {
   const NO_WS = "devrites-engine: No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.\n";
 
   it.each([
-    ["--workspace nope", ["status", "--workspace", "nope"], 'unknown workspace "nope"', "workspaces here: session-token-rotation"],
-    ["migrate nope", ["migrate", "nope"], 'unknown workspace "nope"', "devrites-engine init nope"],
-    ["--root /missing", ["status", "--root", "/nonexistent-devrites-root"], "/nonexistent-devrites-root does not exist", "devrites-engine init <slug> --root /nonexistent-devrites-root"],
-  ])("%s keeps the quoted first line and says what was not found and both ways on", async (_name, argv, found, way) => {
+    ["--workspace nope", ["status", "--workspace", "nope"], `unknown workspace "nope": no `, "workspaces here: session-token-rotation"],
+    ["migrate nope", ["migrate", "nope"], `unknown workspace "nope": no `, "devrites-engine init nope"],
+    ["--root /missing", ["status", "--root", "/nonexistent-devrites-root"], "--root /nonexistent-devrites-root: /nonexistent-devrites-root does not exist", "devrites-engine init <slug> --root /nonexistent-devrites-root"],
+  ])("%s: the first line names what was not found, then the quoted sentence; the hint gives both ways on", async (_name, argv, found, way) => {
     p = projectFromFixture("table-awaiting");
     const r = await run(argv);
     expect(r.exit).toBe(2);
-    expect(r.stderr.startsWith(NO_WS)).toBe(true);
-    expect(r.stderr).toContain(found);
-    expect(r.stderr).toContain(way);
+    const [first, hint] = r.stderr.split("\n");
+    expect(first!.startsWith(`devrites-engine: ${found}`)).toBe(true);
+    expect(first!.endsWith(`. ${NO_WS.replace("devrites-engine: ", "").trim()}`)).toBe(true);
+    expect(hint).toContain(way);
+  });
+
+  it("DEVRITES_ROOT pointing nowhere is named as such on the first line", async () => {
+    p = projectFromFixture("table-awaiting");
+    const r = await run(["status"], { env: { DEVRITES_ROOT: "/nonexistent-devrites-root" } });
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toMatch(/^devrites-engine: DEVRITES_ROOT \/nonexistent-devrites-root: \/nonexistent-devrites-root does not exist\. No active workspace\./);
+  });
+
+  it("with nothing named (an empty ACTIVE), the first line is still the quoted sentence alone", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write(".devrites/ACTIVE", "\n");
+    expect((await run(["status"])).stderr.startsWith(NO_WS)).toBe(true);
   });
 
   it("an empty ACTIVE names the file and lists the workspaces there", async () => {

@@ -42,11 +42,11 @@ describe("guidance through the built CLI", () => {
     expect(r.stdout).not.toContain("re-run devrites-engine state resolve");
   });
 
-  it("item 4: --workspace nope keeps the quoted line and names what is there and how to start", async () => {
+  it("item 4 (issue 25): --workspace nope names it on the first line, keeps the quoted sentence, and the hint names what is there and how to start", async () => {
     p = projectFromFixture("table-awaiting");
     const r = await run(["status", "--workspace", "nope"]);
     expect(r.exit).toBe(2);
-    expect(r.stderr).toMatch(/^devrites-engine: No active workspace\. Run \/rite-spec \(Claude\) \/ \$rite-spec \(Codex\) <feature> first\.\nhint: unknown workspace "nope" .*workspaces here: session-token-rotation .*devrites-engine init nope\n$/);
+    expect(r.stderr).toMatch(/^devrites-engine: unknown workspace "nope": no \S+\/\.devrites\/work\/nope\. No active workspace\. Run \/rite-spec \(Claude\) \/ \$rite-spec \(Codex\) <feature> first\.\nhint: workspaces here: session-token-rotation .*devrites-engine init nope\n$/);
   });
 
   it("item 7: --dry-run on a single answer says 'would update' and writes nothing", async () => {
