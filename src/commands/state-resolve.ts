@@ -16,13 +16,14 @@ import { COMMENTS_MAX_BYTES, readUserFile, readUserInput } from "../workspace/us
 import { interactiveResolve } from "../cli/interactive-resolve.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import { parseComments, type TicketComment } from "../documents/comments/parse-comments.js";
+import { missingQuestionId } from "./resolve-which-question.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 export const RESOLVE_USAGE =
   "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> | --filled | --from-comments <file|->; each form takes --dry-run";
 
 /** Open the workspace and pass the checks every resolve form shares (files, schema gate). */
-function openForResolve(ctx: CommandContext, checkArguments: () => void = () => {}): WorkspaceSession {
+function openForResolve(ctx: CommandContext, checkArguments: (session: WorkspaceSession) => void = () => {}): WorkspaceSession {
   const session = ctx.workspace();
   session.recoverIfNeeded();
   // Elsewhere a missing questions.md reads as an empty queue; resolve keeps commands.md's
@@ -36,7 +37,7 @@ function openForResolve(ctx: CommandContext, checkArguments: () => void = () => 
   const state = session.read("state.md", true);
   // Arguments before the schema gate: a malformed command line is exit 5 on any workspace,
   // so a caller learns to fix its call before it learns to migrate.
-  checkArguments();
+  checkArguments(session);
   assertSchema(parseState(state), session.ws.slug);
   return session;
 }
@@ -63,7 +64,7 @@ export function batchFailure(file: string, failures: readonly EntryFailure[]): E
 }
 
 /** Turn the command line into resolve entries (exit 5 for anything malformed; a batch collects its bad lines; `filled`: found under the lock). */
-function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string; filled?: boolean; comments?: TicketComment[] } {
+function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceSession): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string; filled?: boolean; comments?: TicketComment[] } {
   const o = args.options;
   const pos = args.positionals;
   if (typeof o["from-comments"] === "string") {
@@ -107,7 +108,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
     return { entries, batch: true, failures, file: o.batch };
   }
   const qid = pos[0];
-  if (qid === undefined || qid === "") throw usage("a question id is required");
+  if (qid === undefined || qid === "") throw missingQuestionId(ctx, args, session);
   const words = pos.slice(1);
   if (o.drop) {
     if (o.option !== undefined || o.proposed) throw usage("--drop takes a reason, not --option or --proposed");
@@ -226,8 +227,8 @@ export async function stateResolve(ctx: CommandContext, args: CommandArgs): Prom
     args.options.interactive === true ||
     (args.positionals.length === 0 && args.options.batch === undefined && args.options["from-comments"] === undefined && !args.options.drop && !args.options.filled && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY && !ctx.json);
   let parsed: ReturnType<typeof entriesFrom> | undefined;
-  const session = openForResolve(ctx, () => {
-    if (!interactive) parsed = entriesFrom(ctx, args);
+  const session = openForResolve(ctx, (opened) => {
+    if (!interactive) parsed = entriesFrom(ctx, args, opened);
   });
   if (interactive || parsed === undefined) {
     return interactiveResolve(ctx, session, args, resolveEntries);

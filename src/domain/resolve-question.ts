@@ -93,7 +93,7 @@ function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
 }
 
 /** Up to 10 ids, then how many more: a hint stays one readable line on a 10,000-question file. */
-function listSome(ids: readonly string[], max = 10): string {
+export function listSome(ids: readonly string[], max = 10): string {
   return ids.length <= max ? ids.join(", ") : `${ids.slice(0, max).join(", ")} …and ${ids.length - max} more (devrites-engine questions)`;
 }
 

@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 /** Run one command line in process; replies feed interactive prompts. */
-async function run(argv: string[], opts: { env?: Record<string, string>; replies?: string[] } = {}) {
+async function run(argv: string[], opts: { env?: Record<string, string>; replies?: string[]; stdoutIsTTY?: boolean } = {}) {
   let out = "";
   let err = "";
   const replies = [...(opts.replies ?? [])];
@@ -39,7 +39,7 @@ async function run(argv: string[], opts: { env?: Record<string, string>; replies
     stderr: (t) => void (err += t),
     readLine: async () => replies.shift(),
     stdinIsTTY: false,
-    stdoutIsTTY: false,
+    stdoutIsTTY: opts.stdoutIsTTY ?? false,
     now: () => new Date(NOW),
     pid: process.pid,
     hostname: os.hostname(),
@@ -373,5 +373,41 @@ describe("issue 25: an agent (--json, MCP) is never told to pass --human; a pers
     const fields = TOOLS.flatMap((t) => (t.input.human ? [t.input.human.describe] : []));
     expect(fields.length).toBeGreaterThan(0);
     for (const d of fields) expect(d).toMatch(/only when a person gave this answer themselves.*an agent's own answer leaves it unset/);
+  });
+});
+
+describe("issue 25: a resolve without a question id names the question it meant", () => {
+  it.each([
+    ["--option 1", ["--option", "1"], `${AWAITED} --option 1`],
+    ["--proposed", ["--proposed"], `${AWAITED} --proposed`],
+    ["--drop", ["--drop"], `--drop ${AWAITED} "<reason>"`],
+    ["nothing (not a terminal)", [], `${AWAITED} "<answer>"`],
+  ])("%s, while one question is awaited: the awaited id and the same command with it, not the grammar", async (_name, args, form) => {
+    p = projectFromFixture("table-awaiting");
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", ...args]);
+    expect(r.exit).toBe(5);
+    expect(r.stderr).toBe(`devrites-engine: a question id is required: the run awaits ${AWAITED}\nhint: devrites-engine state resolve ${form} --human\n`);
+    expect(snapshot(p)).toEqual(before);
+    // The command it names works.
+    const named = form.replace('"<reason>"', "not-needed").replace('"<answer>"', "Keep-one-release").split(" ");
+    expect((await run(["state", "resolve", ...named, "--human"])).exit).toBe(0);
+  });
+
+  it("on a terminal it also offers the prompts; --json names neither --human nor the prompts", async () => {
+    p = projectFromFixture("table-awaiting");
+    const tty = await run(["state", "resolve", "--option", "1"], { stdoutIsTTY: true });
+    expect(tty.stderr).toContain(`hint: devrites-engine state resolve ${AWAITED} --option 1 --human, or pick it at the prompts: devrites-engine state resolve --interactive\n`);
+    const agent = JSON.parse((await run(["state", "resolve", "--option", "1", "--json"])).stdout);
+    expect(agent).toMatchObject({ ok: false, exit: 5, error: `a question id is required: the run awaits ${AWAITED}`, hint: `devrites-engine state resolve ${AWAITED} --option 1`, awaited: AWAITED });
+  });
+
+  it("with no question awaited, it lists the open ones and the form with <qid>", async () => {
+    p = projectFromFixture("table-awaiting");
+    expect((await run(["state", "resolve", AWAITED, "x"])).exit).toBe(0);
+    const r = await run(["state", "resolve", "--option", "2"]);
+    expect(r.exit).toBe(5);
+    expect(r.stderr).toBe("devrites-engine: a question id is required\nhint: name one: devrites-engine state resolve <qid> --option 2 --human; open questions: q-2026-09-02-001, q-2026-09-02-002\n");
+    expect(r.stderr.length).toBeLessThan(200);
   });
 });
