@@ -10,7 +10,7 @@ import { status } from "../commands/status.js";
 import { GATES } from "../documents/gates.js";
 
 /** A command of the cold chunk (commands/cold.ts), imported the first time one runs. */
-function cold(name: "check" | "completion" | "init" | "log" | "migrate" | "stateMergeManifest"): CommandRun {
+function cold(name: "budgetGrant" | "check" | "completion" | "init" | "log" | "migrate" | "stateMergeManifest"): CommandRun {
   return async (ctx, args) => (await import("../commands/cold.js"))[name](ctx, args);
 }
 
@@ -173,6 +173,13 @@ export const COMMANDS: CommandDef[] = [
     describe: "pre-seed the slice counter after planning (it only goes down)",
     options: { pending: str("slices still to build"), "max-slices": str("an upper bound for the counter") },
     run: warm("budgetSeed"),
+  },
+  {
+    words: ["budget", "grant"],
+    usage: "devrites-engine budget grant <N> --human",
+    describe: "a person gives the AFK run N more slices (never an agent; not over MCP)",
+    options: { human: bool("you are a person granting the slices (required; --json is refused)") },
+    run: cold("budgetGrant"),
   },
   {
     words: ["check"],

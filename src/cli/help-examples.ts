@@ -32,6 +32,7 @@ export const EXAMPLES: Record<string, string[]> = {
   "budget status": ["devrites-engine budget status", "devrites-engine budget status --json"],
   "budget check": ["devrites-engine budget check", "devrites-engine budget check --writer --agents-used 3 --minutes-used 40 --findings 1"],
   "budget spend": ["devrites-engine budget spend SLICE-003", "devrites-engine budget spend SLICE-003 --json"],
+  "budget grant": ["devrites-engine budget grant 2 --human", "devrites-engine budget grant 5 --human --workspace billing-export"],
   "budget seed": ["devrites-engine budget seed --pending 6", "devrites-engine budget seed --pending 6 --max-slices 8"],
   check: ["devrites-engine check", "devrites-engine check --json", "devrites-engine check --workspace csv-export"],
   migrate: ["devrites-engine migrate", "devrites-engine migrate csv-export"],
@@ -42,6 +43,6 @@ export const EXAMPLES: Record<string, string[]> = {
 
 export const GROUPS: Record<string, string> = {
   state: "change the run: answer questions, pause and resume, merge release manifests",
-  budget: "the AFK budget: what is left, may a slice be dispatched, charge or seed the counter",
+  budget: "the AFK budget: what is left, may a slice be dispatched, charge or seed the counter; a person grants more",
   question: "raise a question",
 };

@@ -1,7 +1,8 @@
-// The commands no agent calls before a step (set-up, release, lint, audit, completion): one
-// lazily loaded chunk, so every hot command (status, budget check, state resolve, questions,
-// question add, pause) compiles less code at start-up. command-table.ts loads it on first use.
+// The commands no agent calls before a step (set-up, release, lint, audit, completion, a person's
+// budget grant): one lazy chunk, so every hot command (status, budget check, state resolve,
+// questions, question add, pause) compiles less at start-up. command-table.ts loads it on first use.
 
+export { budgetGrant } from "./budget-grant.js";
 export { check } from "./check.js";
 export { completion } from "./completion.js";
 export { init } from "./init.js";

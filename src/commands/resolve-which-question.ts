@@ -31,7 +31,8 @@ export function missingQuestionId(ctx: CommandContext, args: CommandArgs, sessio
   const open = questions.blocks.filter((b) => statusOf(b) === "open").map((b) => b.id);
   const awaited = [...new Set(parseState(session.read("state.md", true)).awaiting.map((a) => a.questionId ?? ""))].filter((q) => q !== "");
   // A person at a terminal can also pick at the prompts; an agent (--json, a pipe) is not told to.
-  const prompts = !ctx.json && (ctx.io.stdinIsTTY || ctx.io.stdoutIsTTY) ? ", or pick it at the prompts: devrites-engine state resolve --interactive" : "";
+  // (stdin's TTY flag is not read again: building process.stdin is what main() avoids.)
+  const prompts = !ctx.json && ctx.io.stdoutIsTTY ? ", or pick it at the prompts: devrites-engine state resolve --interactive" : "";
   if (awaited.length === 1 && open.includes(awaited[0]!)) {
     const qid = awaited[0]!;
     return new BadInputError(`a question id is required: the run awaits ${qid}`, {

@@ -13,11 +13,11 @@ describe("completionsFor", () => {
     ["", ["init", "status", "questions", "question", "state", "budget", "check", "migrate", "log", "mcp", "completion"]],
     ["st", ["init", "status", "questions", "question", "state", "budget", "check", "migrate", "log", "mcp", "completion"]],
     ["state ", ["resolve", "pause", "resume", "merge-manifest"]],
-    ["budget ", ["status", "check", "spend", "seed"]],
+    ["budget ", ["status", "check", "spend", "seed", "grant"]],
     ["questions ", ["show"]],
     ["question ", ["add"]],
-    ["--root /tmp/p budget ", ["status", "check", "spend", "seed"]],
-    ["--root=/tmp/p budget ", ["status", "check", "spend", "seed"]],
+    ["--root /tmp/p budget ", ["status", "check", "spend", "seed", "grant"]],
+    ["--root=/tmp/p budget ", ["status", "check", "spend", "seed", "grant"]],
     ["--json state ", ["resolve", "pause", "resume", "merge-manifest"]],
     ["state resolve q-1 ", []],
     ["nonsense ", []],
@@ -28,9 +28,9 @@ describe("completionsFor", () => {
 
   it.each([
     ["budget check --", ["--writer", "--findings", "--agents-used", "--minutes-used", "--tokens-used", "--cost-used"]],
-    ["state resolve --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--dry-run", "--interactive"]],
+    ["state resolve --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--from-comments", "--dry-run", "--interactive"]],
     ["budget seed --p", ["--pending", "--max-slices"]],
-    ["state resolve q-1 --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--dry-run", "--interactive"]],
+    ["state resolve q-1 --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--from-comments", "--dry-run", "--interactive"]],
     ["check --", []],
     ["--", []],
   ])("%j offers the command's own options and the global ones", (line, own) => {

@@ -361,10 +361,12 @@ describe("issue 25: an agent (--json, MCP) is never told to pass --human; a pers
     const writers = files.filter((f) =>
       fs.readFileSync(path.join(src, f), "utf8").split("\n").some((line) => line.includes("--human") && !/^\s*(\/\/|\*|\/\*\*)/.test(line)),
     );
-    // Each of these prints only in text mode or for a person (help, the --markdown comment).
+    // Each of these prints only in text mode or for a person (help and usage, the --markdown
+    // comment), or is the person's half of a personOrAgent pair (domain/budget.ts's CAP_ADVICE),
+    // or budget grant's own refusal without --human (under --json it refuses before that).
     expect(writers).toEqual([
-      "adapters/markdown-comment.ts", "cli/help-examples.ts", "cli/help.ts", "commands/question-add.ts",
-      "commands/questions.ts", "commands/state-resolve.ts", "commands/status.ts", "for-readers.ts",
+      "adapters/markdown-comment.ts", "cli/command-table.ts", "cli/help-examples.ts", "cli/help.ts", "commands/budget-grant.ts", "commands/question-add.ts",
+      "commands/questions.ts", "commands/state-resolve.ts", "commands/status.ts", "domain/budget.ts", "for-readers.ts",
     ]);
   });
 
@@ -409,5 +411,86 @@ describe("issue 25: a resolve without a question id names the question it meant"
     expect(r.exit).toBe(5);
     expect(r.stderr).toBe("devrites-engine: a question id is required\nhint: name one: devrites-engine state resolve <qid> --option 2 --human; open questions: q-2026-09-02-001, q-2026-09-02-002\n");
     expect(r.stderr.length).toBeLessThan(200);
+  });
+});
+
+describe("issue 25: the budget cap names the command a person runs (budget grant), never a hand edit alone", () => {
+  const CAP = "AFK cap reached. Raise `state.md` `AFK slices remaining` or remove the sentinel to continue.";
+  const EVENTS = `${W}/events.jsonl`;
+  /** A running AFK run that spent its last two slices: the counter is at 0. */
+  async function capped() {
+    p = projectFromFixture("table-awaiting");
+    expect((await run(["state", "resolve", AWAITED, "x"])).exit).toBe(0);
+    p.write(".devrites/AFK", "max_slices: 3\n");
+    for (const slice of ["SLICE-003", "SLICE-004"]) expect((await run(["budget", "spend", slice])).exit).toBe(0);
+  }
+
+  it("budget check keeps the quoted cap message and names budget grant for a person; --json tells the agent to stop and ask", async () => {
+    await capped();
+    const text = await run(["budget", "check"]);
+    expect(text.exit).toBe(7);
+    expect(text.stdout).toContain(`stop: slice_cap\n${CAP}\na person grants more slices with devrites-engine budget grant <N> --human\n`);
+    const json = await run(["budget", "check", "--json"]);
+    expect(JSON.parse(json.stdout).reasons[0]).toMatchObject({ code: "slice_cap", message: CAP, advice: "only a person may grant more slices: stop the run and ask one (devrites-engine budget grant --help)" });
+    expect(json.stdout).not.toContain("--human");
+  });
+
+  it("budget spend at 0: the hint is the quoted message, then the grant command (for a person only)", async () => {
+    await capped();
+    const r = await run(["budget", "spend", "SLICE-005"]);
+    expect(r.exit).toBe(7);
+    expect(r.stderr).toContain(`hint: ${CAP} (a person grants more slices with devrites-engine budget grant <N> --human)\n`);
+    expect((await run(["budget", "spend", "SLICE-005", "--json"])).stdout).not.toContain("--human");
+  });
+
+  it("the named command works: budget grant 2 --human raises the counter, records budget_granted by human, and check admits again", async () => {
+    await capped();
+    const r = await run(["budget", "grant", "2", "--human"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toBe("Granted:  2 slice(s), by a person\nAFK slices remaining: 0 → 2\nWorkspace: state.md updated.\n");
+    expect(p.read(`${W}/state.md`)).toContain("| afk_slices_remaining | 2 |");
+    const last = JSON.parse(p.read(EVENTS).trim().split("\n").at(-1)!);
+    expect(last).toMatchObject({ event: "budget_granted", by: "human", detail: { granted: 2, previous: 0, remaining: 2, source: "counter" } });
+    expect((await run(["budget", "check"])).exit).toBe(0);
+  });
+
+  it.each([
+    ["without --human", ["budget", "grant", "2"], "budget grant needs --human: only a person may raise the AFK budget"],
+    ["with --json (how agents call)", ["budget", "grant", "2", "--human", "--json"], "budget grant does not run with --json"],
+    ["0 slices", ["budget", "grant", "0", "--human"], "budget grant needs at least 1 slice"],
+    ["no number", ["budget", "grant", "--human"], "budget grant takes one number of slices, got 0"],
+    ["not a number", ["budget", "grant", "two", "--human"], "the number of slices to grant must be a plain nonnegative integer"],
+  ])("%s is exit 5 and writes nothing", async (_name, argv, error) => {
+    await capped();
+    const before = snapshot(p);
+    const r = await run(argv);
+    expect(r.exit).toBe(5);
+    expect(r.stdout + r.stderr).toContain(error);
+    expect(r.stdout + r.stderr).not.toMatch(/--json.*--human|"hint":"[^"]*--human/);
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("a run paused on the cap: status names the grant while no slice is left, and only resume after it", async () => {
+    await capped();
+    expect((await run(["state", "pause", "--reason", "slice_cap"])).exit).toBe(0);
+    expect((await run(["status"])).stdout).toContain("  Grant more slices first (a person): devrites-engine budget grant <N> --human\n  Resume with: devrites-engine state resume\n");
+    const granted = await run(["budget", "grant", "1", "--human"]);
+    expect(granted.stdout).toContain("Paused:   the run is still blocked (slice_cap); continue it with devrites-engine state resume\n");
+    const after = await run(["status"]);
+    expect(after.stdout).not.toContain("budget grant");
+    expect(after.stdout).toContain("  Resume with: devrites-engine state resume\n");
+  });
+
+  it("without the sentinel (HITL) there is no budget to grant: exit 0, nothing written", async () => {
+    p = projectFromFixture("table-awaiting");
+    const before = snapshot(p);
+    const r = await run(["budget", "grant", "2", "--human"]);
+    expect(r).toMatchObject({ exit: 0, stdout: "no AFK budget: no .devrites/AFK sentinel, so a human is present (HITL); nothing granted.\n" });
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("no MCP tool grants slices", async () => {
+    const { TOOLS } = await import("../../src/mcp/tools.js");
+    expect(TOOLS.map((t) => t.command).filter((c) => c.includes("grant"))).toEqual([]);
   });
 });
