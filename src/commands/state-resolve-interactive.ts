@@ -73,8 +73,8 @@ export async function interactiveResolve(
 ): Promise<Outcome> {
   const p = new Prompter(ctx);
   const { blocks, awaited } = openQuestions(session.read("questions.md", true), session.read("state.md", true));
-  // The same JSON shape as a resolve that wrote something (state-resolve.ts), with nothing in it.
-  const nothing = { workspace: session.ws.slug, dry_run: false, results: [], files: [] };
+  // The same JSON shape as a resolve that wrote something (resolve-report.ts), with nothing in it.
+  const nothing = { workspace: session.ws.slug, dry_run: false, results: [], files: [], warnings: [] };
   if (blocks.length === 0) return { exit: 0, lines: ["No open questions."], data: nothing };
 
   p.say(`Open questions in ${session.ws.slug}:`);

@@ -9,7 +9,7 @@ import { parseBatchLines } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/normalize-text.js";
 import { assertSchema } from "../domain/schema-gate.js";
-import { planResolve, type EntryFailure, type EntryOutcome, type ResolveEntry, type ResolveInput, type ResolvePlan } from "../domain/resolve-question.js";
+import { planResolve, type EntryFailure, type ResolveEntry, type ResolveInput, type ResolvePlan } from "../domain/resolve-question.js";
 import type { EventDraft } from "../domain/events.js";
 import { filledEntries } from "../domain/written-answers.js";
 import { COMMENTS_MAX_BYTES, readUserFile, readUserInput } from "../workspace/user-files.js";
@@ -17,6 +17,7 @@ import { interactiveResolve } from "../cli/interactive-resolve.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import { parseComments, type TicketComment } from "../documents/comments/parse-comments.js";
 import { missingQuestionId } from "./resolve-which-question.js";
+import { reportResolve } from "./resolve-report.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 export const RESOLVE_USAGE =
@@ -131,23 +132,6 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceS
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
 }
 
-function entryLine(o: EntryOutcome, batch: boolean, describe: (qid: string) => string = () => ""): string[] {
-  if (o.already) return [`Already resolved: ${o.qid}`];
-  if (batch) return [o.kind === "answer" ? `Resolved: ${o.qid}${describe(o.qid)}` : `Dropped:  ${o.qid}: ${o.text}${describe(o.qid)}`];
-  return o.kind === "answer" ? [`Resolved: ${o.qid}`, "Status:   answered"] : [`Dropped:  ${o.qid}`, `Reason:   ${o.text}`];
-}
-
-/** The files written — or, for a dry run, the files the same command would write. */
-function workspaceLine(plan: ResolvePlan, dryRun: boolean): string {
-  const names = [
-    plan.questions !== undefined ? "questions.md" : undefined,
-    plan.state !== undefined ? "state.md" : undefined,
-    plan.decisions !== undefined ? "decisions.md" : undefined,
-  ].filter((x): x is string => x !== undefined);
-  if (names.length === 0) return "Workspace: no change.";
-  return dryRun ? `Workspace: would update ${names.join(" + ")}.` : `Workspace: ${names.join(" + ")} updated.`;
-}
-
 export interface ResolveOptions {
   human: boolean;
   recordDecision: boolean;
@@ -203,22 +187,7 @@ export function resolveEntries(
   // questions are still checked, read-only, so every refused line is reported at once.
   if (opts.failures !== undefined && opts.failures.length > 0) compute();
   const plan = session.mutate(compute);
-  if (plan === undefined) {
-    return { exit: 0, lines: ["nothing to resolve"], data: { workspace: session.ws.slug, dry_run: opts.dryRun, results: [], files: [] } };
-  }
-  const lines = plan.outcomes.flatMap((o) => entryLine(o, opts.batch, opts.describe));
-  lines.push(workspaceLine(plan, opts.dryRun));
-  if (opts.dryRun) lines.push("Dry run: nothing written.");
-  return {
-    exit: 0,
-    lines,
-    data: {
-      workspace: session.ws.slug,
-      dry_run: opts.dryRun,
-      results: plan.outcomes.map((o) => ({ qid: o.qid, outcome: o.already ? "already_resolved" : o.kind === "answer" ? "answered" : "dropped", text: o.text })),
-      files: [plan.questions && "questions.md", plan.state && "state.md", plan.decisions && "decisions.md"].filter(Boolean),
-    },
-  };
+  return reportResolve(session.ws.slug, plan, opts);
 }
 
 /** `state resolve` (non-interactive forms). */

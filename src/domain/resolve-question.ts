@@ -21,6 +21,7 @@ import { nextActionEdits, statusEdits } from "./run-status.js";
 import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { asksForFreeText } from "./free-text-option.js";
+import { numberAnswer, type NumberAnswer } from "./bare-number.js";
 import { answerRequired, writtenAnswer } from "./written-answers.js";
 import { verifyQuestions, type BlockCheck } from "./read-back-questions.js";
 import { forReaders } from "../for-readers.js";
@@ -86,6 +87,8 @@ export interface ResolvePlan<Q extends FileContent = FileContent> {
   decisions: string | undefined;
   outcomes: EntryOutcome[];
   events: EventDraft[];
+  /** Answers recorded as text that look like an option pick (bare-number.ts). */
+  warnings: NumberAnswer[];
 }
 
 function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
@@ -171,6 +174,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   const src = questionsSource(texts.questions, input.entries.length);
   const outcomes: EntryOutcome[] = [];
   const events: EventDraft[] = [];
+  const warnings: NumberAnswer[] = [];
   // Each edited block with what it must read back as: one object per block (a batch keeps a thousand until the commit).
   const edited: (BlockEdits & BlockCheck)[] = [];
   const closed: QuestionBlock[] = [];
@@ -220,6 +224,8 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     const wanted = entry.kind === "answer" ? "answered" : "dropped";
     if (status === "open") {
       const answer = fromFile ? undefined : text;
+      const looksLikeOption = entry.kind === "answer" && entry.source.kind === "text" ? numberAnswer(block, entry, text) : undefined;
+      if (looksLikeOption) warnings.push(looksLikeOption);
       const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer, answeredBy: input.human ? "human" : undefined }, src.eol, fieldLines);
       const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
       edited.push({ open: cut, edits, outcome, written: text, human: input.human });
@@ -276,7 +282,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   if (input.recordDecision) {
     decisions = planDecisions(texts, closed, outcomes);
   }
-  return { questions, state, decisions, outcomes, events };
+  return { questions, state, decisions, outcomes, events, warnings };
 }
 
 /** The question ids state.md's awaiting sections name. */

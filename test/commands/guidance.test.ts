@@ -494,3 +494,62 @@ describe("issue 25: the budget cap names the command a person runs (budget grant
     expect(TOOLS.map((t) => t.command).filter((c) => c.includes("grant"))).toEqual([]);
   });
 });
+
+describe("issue 25: a bare number answering a question with that option is recorded as text, with an accurate warning", () => {
+  const VALID = "q-2026-09-02-002";
+  const KEEP = "Keep one release, drop in follow-up";
+  const CHANGE = `to change the recorded answer, raise a question with --supersedes ${AWAITED}`;
+
+  it("a batch line `qid: 1`: answer 1 is stored; stderr says so and gives the batch form that picks option 1", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("a.txt", `${AWAITED}: 1\n`);
+    const r = await run(["state", "resolve", "--batch", "a.txt"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(p.read(`${W}/questions.md`)).toContain("answer: 1\n");
+    expect(r.stderr).toBe(`devrites-engine: warning: a.txt:1: ${AWAITED}: answer "1" was stored as text, not as option 1 (${JSON.stringify(KEEP)}); to pick the option, write "${AWAITED}: --option 1"; ${CHANGE}\n`);
+    expect(r.stdout).toBe(`Resolved: ${AWAITED}\nWorkspace: questions.md + state.md updated.\n`);
+  });
+
+  it("the command line `state resolve qid 2` warns with the flag; --json carries it in warnings, not on stderr", async () => {
+    p = projectFromFixture("table-awaiting");
+    const r = await run(["state", "resolve", VALID, "2", "--json"]);
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout).warnings).toEqual([
+      `${VALID}: answer "2" was stored as text, not as option 2 ("Per-tenant setting"); to pick the option, pass --option 2; to change the recorded answer, raise a question with --supersedes ${VALID}`,
+    ]);
+  });
+
+  it("a dry run says 'would be stored' and nothing about changing a recorded answer", async () => {
+    p = projectFromFixture("table-awaiting");
+    const r = await run(["state", "resolve", AWAITED, "1", "--dry-run"]);
+    expect(r.stderr).toBe(`devrites-engine: warning: ${AWAITED}: answer "1" would be stored as text, not as option 1 (${JSON.stringify(KEEP)}); to pick the option, pass --option 1\n`);
+  });
+
+  it("following the warning's form picks the option, with no warning", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("a.txt", `${AWAITED}: --option 1\n`);
+    const r = await run(["state", "resolve", "--batch", "a.txt", "--human"]);
+    expect(r).toMatchObject({ exit: 0, stderr: "" });
+    expect(p.read(`${W}/questions.md`)).toContain(`answer: ${KEEP}\nanswered_by: human\n`);
+  });
+
+  it.each([
+    ["a number no option has", `${AWAITED}: 30`],
+    ["the number of an option that asks for free text", `${AWAITED}: 3`],
+    ["a number on a question without options", "q-2026-09-02-001: 2"],
+    ["a number with other words", `${AWAITED}: 1 release`],
+    ["--option itself", `${AWAITED}: --option 1`],
+  ])("no warning for %s", async (_name, line) => {
+    p = projectFromFixture("table-awaiting");
+    p.write("a.txt", `${line}\n`);
+    const r = await run(["state", "resolve", "--batch", "a.txt", "--json"]);
+    expect(r.exit, r.stdout).toBe(0);
+    expect(JSON.parse(r.stdout).warnings).toEqual([]);
+  });
+
+  it("an identical re-run stores nothing and warns about nothing", async () => {
+    p = projectFromFixture("table-awaiting");
+    expect((await run(["state", "resolve", AWAITED, "1"])).exit).toBe(0);
+    expect(await run(["state", "resolve", AWAITED, "1"])).toMatchObject({ exit: 0, stderr: "" });
+  });
+});

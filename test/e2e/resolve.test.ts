@@ -113,7 +113,7 @@ describe("--dry-run and --json", () => {
     expect(snapshot(p)).toEqual(before);
   });
 
-  it("--json on success prints one object: ok, exit, workspace, dry_run, results, files", async () => {
+  it("--json on success prints one object: ok, exit, workspace, dry_run, results, files, warnings", async () => {
     p = projectFromFixture("table-awaiting");
     const r = await run(["state", "resolve", "--json", "--record-decision", AWAITED, "--option", "1"]);
     expect(r.exit).toBe(0);
@@ -127,6 +127,7 @@ describe("--dry-run and --json", () => {
       dry_run: false,
       results: [{ qid: AWAITED, outcome: "answered", text: ANSWER }],
       files: ["questions.md", "state.md", "decisions.md"],
+      warnings: [],
     });
   });
 
