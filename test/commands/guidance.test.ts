@@ -1,7 +1,6 @@
-// Guidance that leads somewhere (issue 13, items 1–4 and 7), in process through main():
-// commands printed for a person carry --human; free-text options are not answers; every
-// check finding and hint is a step that works when followed; no-workspace errors say what
-// was looked for; writes report what they did (dry run, batches, replaced pauses, times).
+// Guidance that leads somewhere (issue 13, items 1–4 and 7) and tells the truth (issue 25), in
+// process through main(): a person is told --human and an agent never; free-text options and
+// bare numbers; advice that works; what was not found; writes that report; the budget cap.
 
 import fs from "node:fs";
 import os from "node:os";
