@@ -369,6 +369,28 @@ describe("issue 25: an agent (--json, MCP) is never told to pass --human; a pers
     ]);
   });
 
+  it("MCP refusals (the CLI's --json) never mention --human", async () => {
+    p = projectFromFixture("table-awaiting");
+    const { call, connectInProcess } = await import("../helpers/mcp.js");
+    const s = await connectInProcess({ cwd: p.dir, root: p.dir });
+    try {
+      const refusals = [
+        await call(s.client, "resolve", { qid: AWAITED, option: 3 }),
+        await call(s.client, "resolve", { qid: AWAITED, answer: "" }),
+        await call(s.client, "pause", { reason: "approval" }),
+        await call(s.client, "resume", {}),
+        await call(s.client, "resolve_batch", { entries: [{ qid: AWAITED, answer: "--option 3" }, { qid: "q-404", answer: "x" }] }),
+      ];
+      for (const r of refusals) {
+        expect(r.isError, r.text).toBe(true);
+        expect(r.text + JSON.stringify(r.data)).not.toContain("--human");
+      }
+      expect(refusals[0]!.data.hint).toBe(`give the text: devrites-engine state resolve ${AWAITED} "<your answer>"`);
+    } finally {
+      await s.close();
+    }
+  });
+
   it("MCP's human field says it is only for a person's own answer", async () => {
     const { TOOLS } = await import("../../src/mcp/tools.js");
     const fields = TOOLS.flatMap((t) => (t.input.human ? [t.input.human.describe] : []));
