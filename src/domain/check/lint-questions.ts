@@ -18,8 +18,9 @@ export function lintQuestions(doc: QuestionsDoc): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Line numbers and texts without materialising every Line: a 40,000-question file has 520,000.
   const lineOf = (index: number) => index + 1;
+  // A plain message stays one object literal: a large file may report tens of thousands.
   const push = (index: number, col: number, severity: Diagnostic["severity"], rule: string, message: string | ForReaders) =>
-    out.push({ file: FILE, line: lineOf(index), col, severity, rule, ...(typeof message === "string" ? { message } : adviceFor(message)) });
+    out.push(typeof message === "string" ? { file: FILE, line: lineOf(index), col, severity, rule, message } : { file: FILE, line: lineOf(index), col, severity, rule, ...adviceFor(message) });
   const pushAt = (at: { index: number; col: number }, severity: Diagnostic["severity"], rule: string, message: string | ForReaders) =>
     push(at.index, at.col, severity, rule, message);
   // Every block's field lines are read once into this (reused): a 40,000-question file
