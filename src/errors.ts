@@ -2,6 +2,8 @@
 // from the kind (one table). Domain and workspace code throw these; only cli/main.ts turns
 // them into exit codes. Code that must tell failures apart branches on `kind`, never on text.
 
+import { readerText, type ForReaders } from "./for-readers.js";
+
 /** The exit-code table (commands.md). The README repeats it; a test keeps them equal. */
 export const EXIT_CODES = {
   0: "done — including \"already done\" (an identical re-run)",
@@ -98,8 +100,11 @@ export interface ErrorLocation {
 }
 
 export interface ErrorDetails {
-  /** What to do next; printed as `hint: …`. */
-  hint?: string;
+  /**
+   * What to do next; printed as `hint: …`. Both renderings (for-readers.ts) when it names a
+   * command only a person runs as theirs: `--json` prints the agent's.
+   */
+  hint?: string | ForReaders;
   /** Replaces the `devrites-engine: ` prefix when commands.md quotes a message with its own prefix. */
   prefix?: string;
   /** Extra machine-readable fields for `--json`. */
@@ -121,7 +126,10 @@ function located(text: string, at: ErrorLocation | undefined): string {
 export class EngineError extends Error {
   readonly kind: ErrorKind;
   readonly exitCode: ExitCode;
+  /** The hint for a person (what text mode prints). */
   readonly hint: string | undefined;
+  /** The hint as `--json` (and so MCP) prints it: never suggests `--human`. */
+  readonly agentHint: string | undefined;
   readonly prefix: string;
   readonly data: Record<string, unknown> | undefined;
   /** The message without its location prefix. */
@@ -132,7 +140,8 @@ export class EngineError extends Error {
     this.name = new.target.name;
     this.kind = kind;
     this.exitCode = exitCodeOf(kind);
-    this.hint = details.hint;
+    this.hint = details.hint === undefined ? undefined : readerText(details.hint, false);
+    this.agentHint = details.hint === undefined ? undefined : readerText(details.hint, true);
     this.prefix = details.prefix ?? "devrites-engine: ";
     this.data = details.data;
     this.text = message;

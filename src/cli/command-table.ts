@@ -99,7 +99,7 @@ export const COMMANDS: CommandDef[] = [
       "devrites-engine state resolve --batch answers.txt --dry-run",
     ],
     options: {
-      human: bool("record answered_by: human"),
+      human: bool("the answer is your own, as a person (records answered_by: human); an agent never passes it"),
       "record-decision": bool("also append the next DEC entry to decisions.md"),
       option: str("answer with option N's text"),
       proposed: bool("answer with the proposed: value"),
@@ -186,6 +186,14 @@ export const COMMANDS: CommandDef[] = [
     examples: ["devrites-engine budget seed --pending 6", "devrites-engine budget seed --pending 6 --max-slices 8"],
     options: { pending: str("slices still to build"), "max-slices": str("an upper bound for the counter") },
     run: lazy(() => import("../commands/budget-seed.js"), "budgetSeed"),
+  },
+  {
+    words: ["budget", "grant"],
+    usage: "devrites-engine budget grant <N> --human",
+    describe: "a person gives the AFK run N more slices (never an agent; not over MCP)",
+    examples: ["devrites-engine budget grant 2 --human", "devrites-engine budget grant 5 --human --workspace billing-export"],
+    options: { human: bool("you are a person granting the slices (required; --json is refused)") },
+    run: lazy(() => import("../commands/budget-grant.js"), "budgetGrant"),
   },
   {
     words: ["check"],

@@ -10,7 +10,7 @@ import { exampleLines, paragraph, row, usageLines } from "./help-layout.js";
 const GROUPS: Record<string, string> = {
   state: "change the run: answer questions, pause and resume, merge release manifests, close a workspace",
   observe: "read one part of a workspace: its summary, one slice of tasks.md",
-  budget: "the AFK budget: what is left, may a slice be dispatched, charge or seed the counter",
+  budget: "the AFK budget: what is left, may a slice be dispatched, charge or seed the counter; a person grants more",
   question: "raise a question",
 };
 

@@ -28,7 +28,8 @@ function printOutcome(io: Io, outcome: Outcome, json: boolean): void {
 function printError(io: Io, err: EngineError, json: boolean): void {
   if (json) {
     const body: Record<string, unknown> = { ok: false, exit: err.exitCode, error: err.message };
-    if (err.hint !== undefined) body.hint = err.hint;
+    // An agent's hint: it never suggests --human (for-readers.ts).
+    if (err.agentHint !== undefined) body.hint = err.agentHint;
     if (err.data) Object.assign(body, err.data, { ok: false, exit: err.exitCode, error: err.message });
     io.stdout(JSON.stringify(body) + "\n");
     return;

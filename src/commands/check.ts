@@ -7,7 +7,7 @@ import { viewOf } from "../documents/markdown-view.js";
 import { parseQuestionsBytes } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { crossCheck } from "../domain/check/crosscheck.js";
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
+import { formatDiagnostic, messageFor, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
 import { lintAll } from "../domain/check/lint-all.js";
 import { lintManifest } from "../domain/check/lint-manifest.js";
 import { REASON_CODES } from "../domain/pause-reasons.js";
@@ -76,7 +76,7 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
       workspace: session.ws.slug,
       errors,
       warnings,
-      diagnostics: sorted.map((d) => ({ file: label(d), line: d.line, col: d.col, severity: d.severity, rule: d.rule, message: d.message })),
+      diagnostics: sorted.map((d) => ({ file: label(d), line: d.line, col: d.col, severity: d.severity, rule: d.rule, message: messageFor(d, true) })),
       notes,
     },
   };

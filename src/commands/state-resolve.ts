@@ -3,24 +3,27 @@
 // schema gate, lock, question. Without an answer, the one written in questions.md counts.
 
 import { BadInputError, EngineError, NoWorkspaceError } from "../errors.js";
+import { forReaders, personOrAgent } from "../for-readers.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { parseBatchLines } from "../documents/batch/parse-batch.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/normalize-text.js";
 import { assertSchema } from "../domain/schema-gate.js";
-import { planResolve, type EntryFailure, type EntryOutcome, type ResolveEntry, type ResolveInput, type ResolvePlan } from "../domain/resolve-question.js";
+import { planResolve, type EntryFailure, type ResolveEntry, type ResolveInput, type ResolvePlan } from "../domain/resolve-question.js";
 import type { EventDraft } from "../domain/events.js";
 import { filledEntries } from "../domain/written-answers.js";
 import { COMMENTS_MAX_BYTES, readUserFile, readUserInput } from "../workspace/user-files.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import { parseComments, type TicketComment } from "../documents/comments/parse-comments.js";
+import { missingQuestionId } from "./resolve-which-question.js";
+import { reportResolve } from "./resolve-report.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 export const RESOLVE_USAGE =
   "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> | --filled | --from-comments <file|->; each form takes --dry-run";
 
 /** Open the workspace and pass the checks every resolve form shares (files, schema gate). */
-function openForResolve(ctx: CommandContext, checkArguments: () => void = () => {}): WorkspaceSession {
+function openForResolve(ctx: CommandContext, checkArguments: (session: WorkspaceSession) => void = () => {}): WorkspaceSession {
   const session = ctx.workspace();
   session.recoverIfNeeded();
   // Elsewhere a missing questions.md reads as an empty queue; resolve keeps commands.md's
@@ -34,13 +37,16 @@ function openForResolve(ctx: CommandContext, checkArguments: () => void = () => 
   const state = session.read("state.md", true);
   // Arguments before the schema gate: a malformed command line is exit 5 on any workspace,
   // so a caller learns to fix its call before it learns to migrate.
-  checkArguments();
+  checkArguments(session);
   assertSchema(parseState(state), session.ws.slug);
   return session;
 }
 
+/** The grammar as a hint: an agent's leaves out `[--human]` (for-readers.ts). */
+const USAGE_HINT = personOrAgent(RESOLVE_USAGE.replace(/^usage: /, ""), RESOLVE_USAGE.replace(/^usage: /, "").replace(" [--human]", ""));
+
 function usage(message: string): BadInputError {
-  return new BadInputError(message, { hint: RESOLVE_USAGE.replace(/^usage: /, "") });
+  return new BadInputError(message, { hint: USAGE_HINT });
 }
 
 /**
@@ -53,12 +59,12 @@ export function batchFailure(file: string, failures: readonly EntryFailure[]): E
   if (sorted.length === 1) return first;
   return new EngineError(first.kind, `${file}: ${sorted.length} entries refused, nothing written:\n${sorted.map((f) => `  ${f.error.message}`).join("\n")}`, {
     hint: `fix every listed line, then run the batch again (exit ${first.exitCode} is the first line's)`,
-    data: { failures: sorted.map((f) => ({ line: f.line, exit: f.error.exitCode, error: f.error.message, hint: f.error.hint ?? null })) },
+    data: { failures: sorted.map((f) => ({ line: f.line, exit: f.error.exitCode, error: f.error.message, hint: f.error.agentHint ?? null })) },
   });
 }
 
 /** Turn the command line into resolve entries (exit 5 for anything malformed; a batch collects its bad lines; `filled`: found under the lock). */
-function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string; filled?: boolean; comments?: TicketComment[] } {
+function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceSession): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string; filled?: boolean; comments?: TicketComment[] } {
   const o = args.options;
   const pos = args.positionals;
   if (typeof o["from-comments"] === "string") {
@@ -102,7 +108,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
     return { entries, batch: true, failures, file: o.batch };
   }
   const qid = pos[0];
-  if (qid === undefined || qid === "") throw usage("a question id is required");
+  if (qid === undefined || qid === "") throw missingQuestionId(ctx, args, session);
   const words = pos.slice(1);
   if (o.drop) {
     if (o.option !== undefined || o.proposed) throw usage("--drop takes a reason, not --option or --proposed");
@@ -121,25 +127,8 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs): { entries: Resolve
   // No answer at all: the one a person wrote under the block's answer: (exit 5 when empty).
   if (words.length === 0) return { entries: [{ qid, kind: "answer", source: { kind: "file" } }], batch: false };
   const answer = normalizeText(words, `answer for ${qid}`);
-  if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: `devrites-engine state resolve ${qid} "<answer>" --human` });
+  if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: forReaders((h) => `devrites-engine state resolve ${qid} "<answer>"${h}`) });
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
-}
-
-function entryLine(o: EntryOutcome, batch: boolean, describe: (qid: string) => string = () => ""): string[] {
-  if (o.already) return [`Already resolved: ${o.qid}`];
-  if (batch) return [o.kind === "answer" ? `Resolved: ${o.qid}${describe(o.qid)}` : `Dropped:  ${o.qid}: ${o.text}${describe(o.qid)}`];
-  return o.kind === "answer" ? [`Resolved: ${o.qid}`, "Status:   answered"] : [`Dropped:  ${o.qid}`, `Reason:   ${o.text}`];
-}
-
-/** The files written — or, for a dry run, the files the same command would write. */
-function workspaceLine(plan: ResolvePlan, dryRun: boolean): string {
-  const names = [
-    plan.questions !== undefined ? "questions.md" : undefined,
-    plan.state !== undefined ? "state.md" : undefined,
-    plan.decisions !== undefined ? "decisions.md" : undefined,
-  ].filter((x): x is string => x !== undefined);
-  if (names.length === 0) return "Workspace: no change.";
-  return dryRun ? `Workspace: would update ${names.join(" + ")}.` : `Workspace: ${names.join(" + ")} updated.`;
 }
 
 export interface ResolveOptions {
@@ -201,22 +190,7 @@ export function resolveEntries(
   // questions are still checked, read-only, so every refused line is reported at once.
   if (opts.failures !== undefined && opts.failures.length > 0) compute();
   const plan = session.mutate(compute);
-  if (plan === undefined) {
-    return { exit: 0, lines: ["nothing to resolve"], data: { workspace: session.ws.slug, dry_run: opts.dryRun, results: [], files: [] } };
-  }
-  const lines = plan.outcomes.flatMap((o) => entryLine(o, opts.batch, opts.describe));
-  lines.push(workspaceLine(plan, opts.dryRun));
-  if (opts.dryRun) lines.push("Dry run: nothing written.");
-  return {
-    exit: 0,
-    lines,
-    data: {
-      workspace: session.ws.slug,
-      dry_run: opts.dryRun,
-      results: plan.outcomes.map((o) => ({ qid: o.qid, outcome: o.already ? "already_resolved" : o.kind === "answer" ? "answered" : "dropped", text: o.text })),
-      files: [plan.questions && "questions.md", plan.state && "state.md", plan.decisions && "decisions.md"].filter(Boolean),
-    },
-  };
+  return reportResolve(session.ws.slug, plan, opts);
 }
 
 /** `state resolve` (non-interactive forms). */
@@ -225,8 +199,8 @@ export async function stateResolve(ctx: CommandContext, args: CommandArgs): Prom
     args.options.interactive === true ||
     (args.positionals.length === 0 && args.options.batch === undefined && args.options["from-comments"] === undefined && !args.options.drop && !args.options.filled && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY && !ctx.json);
   let parsed: ReturnType<typeof entriesFrom> | undefined;
-  const session = openForResolve(ctx, () => {
-    if (!interactive) parsed = entriesFrom(ctx, args);
+  const session = openForResolve(ctx, (opened) => {
+    if (!interactive) parsed = entriesFrom(ctx, args, opened);
   });
   if (interactive || parsed === undefined) {
     // A person at prompts, never an agent's step: its code is loaded only now (vite.config.ts

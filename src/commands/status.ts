@@ -187,6 +187,10 @@ function renderText(m: StatusModel, s: Style): string[] {
     lines.push("", `${s.bold("Paused:")} ${p.summary}`);
     if (p.detail) lines.push(...wrap(p.detail, WIDTH, "  "));
     if (p.code === "usage_cap") lines.push("  Resume with: devrites-engine state resume --auto (once the cap resets),", "               or devrites-engine state resume");
+    else if (p.code === "slice_cap" && m.mode.mode === "afk" && m.mode.remaining?.value === 0) {
+      // Resuming at 0 slices would stop at the next budget check: the grant comes first.
+      lines.push("  Grant more slices first (a person): devrites-engine budget grant <N> --human", "  Resume with: devrites-engine state resume");
+    }
     else lines.push("  Resume with: devrites-engine state resume");
   }
 
@@ -254,7 +258,8 @@ function renderJson(m: StatusModel): Record<string, unknown> {
         : mode.mode === "invalid"
           ? { mode: "invalid", error: mode.error }
           : { mode: "hitl" },
-    warnings: m.diagnostics.map((d) => formatDiagnostic(d)),
+    // JSON is an agent's: the findings' advice without --human (for-readers.ts).
+    warnings: m.diagnostics.map((d) => formatDiagnostic(d, d.file, true)),
   };
 }
 

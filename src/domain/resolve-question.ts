@@ -21,9 +21,11 @@ import { nextActionEdits, statusEdits } from "./run-status.js";
 import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { asksForFreeText } from "./free-text-option.js";
+import { numberAnswer, type NumberAnswer } from "./bare-number.js";
 import { answerRequired, writtenAnswer } from "./written-answers.js";
 import { verifyQuestions, type BlockCheck } from "./read-back-questions.js";
 import type { Bytes } from "../documents/bytes.js";
+import { forReaders } from "../for-readers.js";
 
 /** `file`: the answer a person wrote under the block's `answer:` (kept as written). */
 export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" } | { kind: "file" };
@@ -86,6 +88,8 @@ export interface ResolvePlan<Q extends FileContent = FileContent> {
   decisions: string | undefined;
   outcomes: EntryOutcome[];
   events: EventDraft[];
+  /** Answers recorded as text that look like an option pick (bare-number.ts). */
+  warnings: NumberAnswer[];
 }
 
 function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
@@ -93,7 +97,7 @@ function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
 }
 
 /** Up to 10 ids, then how many more: a hint stays one readable line on a 10,000-question file. */
-function listSome(ids: readonly string[], max = 10): string {
+export function listSome(ids: readonly string[], max = 10): string {
   return ids.length <= max ? ids.join(", ") : `${ids.slice(0, max).join(", ")} …and ${ids.length - max} more (devrites-engine questions)`;
 }
 
@@ -152,7 +156,7 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
   if (asksForFreeText(opt.raw)) {
     // "Something else — describe it" is a request for text, not an answer to record.
     throw new BadInputError(`option ${src.number} of ${entry.qid} asks for your own answer (${JSON.stringify(opt.answer)})`, {
-      hint: `give the text: devrites-engine state resolve ${entry.qid} "<your answer>" --human`,
+      hint: forReaders((h) => `give the text: devrites-engine state resolve ${entry.qid} "<your answer>"${h}`),
       data: { option: src.number },
     });
   }
@@ -171,6 +175,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   const src = questionsSource(texts.questions, input.entries.length);
   const outcomes: EntryOutcome[] = [];
   const events: EventDraft[] = [];
+  const warnings: NumberAnswer[] = [];
   // Each edited block with what it must read back as: one object per block (a batch keeps a thousand until the commit).
   const edited: (BlockEdits & BlockCheck)[] = [];
   const closed: QuestionBlock[] = [];
@@ -220,6 +225,8 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     const wanted = entry.kind === "answer" ? "answered" : "dropped";
     if (status === "open") {
       const answer = fromFile ? undefined : text;
+      const looksLikeOption = entry.kind === "answer" && entry.source.kind === "text" ? numberAnswer(block, entry, text) : undefined;
+      if (looksLikeOption) warnings.push(looksLikeOption);
       const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer, answeredBy: input.human ? "human" : undefined }, src.eol, fieldLines);
       const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
       edited.push({ open: cut, edits, outcome, written: text, human: input.human });
@@ -276,7 +283,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   if (input.recordDecision) {
     decisions = planDecisions(texts, closed, outcomes);
   }
-  return { questions, state, decisions, outcomes, events };
+  return { questions, state, decisions, outcomes, events, warnings };
 }
 
 /** The question ids state.md's awaiting sections name. */

@@ -6,7 +6,8 @@ import { BadInputError, BudgetStopError } from "../errors.js";
 import { appendLogEdit, setFieldEdit, upsertFieldEdit } from "../documents/state/edit-state.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits } from "../documents/text-edit.js";
-import { CAP_MESSAGE, COUNTER_NAME, readSliceCounter } from "./budget.js";
+import { personOrAgent } from "../for-readers.js";
+import { CAP_ADVICE, CAP_MESSAGE, COUNTER_NAME, readSliceCounter } from "./budget.js";
 import { formatTimestamp } from "./clock.js";
 import { logPhase } from "./phases.js";
 import { redact } from "./redact.js";
@@ -123,7 +124,8 @@ export function planSpend(input: SpendInput): SpendPlan {
   if (before === undefined) return { kind: "nothing" };
   if (before === 0) {
     throw new BudgetStopError(`cannot charge ${input.slice}: AFK slices remaining is 0`, {
-      hint: CAP_MESSAGE,
+      // The quoted cap message first (commands.md), then who may lift the cap and how.
+      hint: personOrAgent(`${CAP_MESSAGE} (${CAP_ADVICE.person})`, `${CAP_MESSAGE} (${CAP_ADVICE.agent})`),
       data: { reason: "slice_cap", slice: input.slice, remaining: 0 },
     });
   }

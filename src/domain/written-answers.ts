@@ -7,6 +7,7 @@ import { parseQuestions, statusOf, type QuestionBlock } from "../documents/quest
 import { normalizeText } from "./normalize-text.js";
 import type { ResolveEntry } from "./resolve-question.js";
 import type { Bytes } from "../documents/bytes.js";
+import { forReaders } from "../for-readers.js";
 
 /** A YAML-style block indicator on the `answer:` line: the answer is the indented lines below it. */
 const BLOCK_INDICATOR = /^[|>][+-]?[0-9]?$/;
@@ -36,7 +37,7 @@ export function writtenAnswer(block: QuestionBlock): string {
 /** The refusal for `state resolve <qid>` when neither the command line nor the file holds an answer. */
 export function answerRequired(qid: string): BadInputError {
   return new BadInputError(`Answer text required for ${qid}`, {
-    hint: `type it: devrites-engine state resolve ${qid} "<answer>" --human (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${qid} --human`,
+    hint: forReaders((h) => `type it: devrites-engine state resolve ${qid} "<answer>"${h} (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${qid}${h}`),
   });
 }
 

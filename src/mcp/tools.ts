@@ -49,6 +49,9 @@ function cli(words: string[], input: In, names: Record<string, string>, position
 
 const refuse = (error: string, hint: string): Invocation => ({ refuse: { error, hint } });
 
+/** An agent answering never sets it (CHANGES 2026-12-04): it would record its answer as a person's. */
+const HUMAN_ONLY = "only when a person gave this answer themselves (records answered_by: human); an agent's own answer leaves it unset";
+
 const RESOLVE_HINT = "give qid with one of: answer, option, proposed, or drop (with an optional reason)";
 /** Whitespace runs become one space, as the CLI's answer rule does; so no entry spans two lines. */
 const oneLine = (s: string) => s.replace(/\s+/g, " ");
@@ -121,7 +124,7 @@ export const TOOLS: ToolDef[] = [
       proposed: bool("answer with the question's proposed: value"),
       drop: bool("drop the question"),
       reason: str("with drop: why (default 'dropped')"),
-      human: bool("record answered_by: human"),
+      human: bool(HUMAN_ONLY),
       record_decision: bool("also append the next DEC entry to decisions.md"),
       dry_run: bool("check and report, write nothing (answer text or drop only)"),
     },
@@ -148,7 +151,7 @@ export const TOOLS: ToolDef[] = [
     input: {
       ...WORKSPACE,
       entries: { type: "object[]", describe: "the answers and drops, one per question", required: true, fields: ENTRY_FIELDS },
-      human: bool("record answered_by: human"),
+      human: bool(HUMAN_ONLY),
       record_decision: bool("also append a DEC entry to decisions.md per answer"),
       dry_run: bool("check and report, write nothing"),
     },

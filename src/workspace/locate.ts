@@ -9,6 +9,14 @@ import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
 
+/**
+ * The first line when a root or workspace that was named is not there: what was not found,
+ * then the skill's sentence (quoted by commands.md, and by the pack's skills).
+ */
+function notFound(what: string): string {
+  return `${what}. ${NO_WORKSPACE_MESSAGE}`;
+}
+
 /** The second way on, for someone outside DevRites (the first line names the skill). */
 const INIT_WAY = "devrites-engine init <slug>";
 
@@ -76,8 +84,9 @@ export function findRoot(cwd: string, rootOption: string | undefined, envRoot: s
         return abs;
       }
     }
+    const named = rootOption !== undefined ? `--root ${given}` : `DEVRITES_ROOT ${given}`;
     const missing = lstat(abs) === undefined ? `${abs} does not exist` : `no .devrites directory (or work/ directory) at ${abs}`;
-    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${missing}; point --root at the project directory, or start a workspace there with ${INIT_WAY} --root ${given}` });
+    throw new NoWorkspaceError(notFound(`${named}: ${missing}`), { hint: `point --root at the project directory, or start a workspace there with ${INIT_WAY} --root ${given}` });
   }
   let dir = path.resolve(cwd);
   for (;;) {
@@ -153,19 +162,19 @@ export function openWorkspace(root: string, slug: string | undefined, refuseUnsa
     throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${what}; ${workspacesHere(root)}` });
   }
   if (!isExistingSlug(slug)) {
-    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-'); ${workspacesHere(root)}` });
+    throw new NoWorkspaceError(notFound(`${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-')`), { hint: workspacesHere(root) });
   }
   const dir = path.join(root, "work", slug);
   const st = lstat(dir);
   if (!st) {
     // A `state close` killed after it moved the workspace (workspace/archive.ts) left its journal there.
     if (lstat(path.join(root, "archive", slug, ".close-journal"))) {
-      throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `workspace ${slug} was moved to archive/${slug} by a close that did not finish; finish it with devrites-engine state close ${slug}` });
+      throw new NoWorkspaceError(notFound(`workspace ${JSON.stringify(slug)} was moved to archive/${slug} by a close that did not finish`), { hint: `finish it with devrites-engine state close ${slug}` });
     }
-    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `unknown workspace ${JSON.stringify(slug)} (no ${path.join(root, "work", slug)}); ${workspacesHere(root, slug)}` });
+    throw new NoWorkspaceError(notFound(`unknown workspace ${JSON.stringify(slug)}: no ${dir}`), { hint: workspacesHere(root, slug) });
   }
   if (st.isSymbolicLink()) throw refuseUnsafe(dir, "is a symbolic link");
-  if (!st.isDirectory()) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${dir} is not a directory` });
+  if (!st.isDirectory()) throw new NoWorkspaceError(notFound(`workspace ${JSON.stringify(slug)}: ${dir} is not a directory`), { hint: `a workspace is a directory: move the file away; ${workspacesHere(root)}` });
   const realRoot = fs.realpathSync(root);
   const realDir = fs.realpathSync(dir);
   if (path.relative(realRoot, realDir).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");

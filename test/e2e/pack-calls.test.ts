@@ -166,7 +166,7 @@ describe("calls this engine does not provide", () => {
     p = makeProject();
     const help = (await run(["--help"])).stdout;
     expect(help).not.toMatch(/^ {2}gates /m);
-    expect(help).toContain("DevRites pack calls this engine does not provide");
+    expect(help).toContain("Pack calls this engine does not provide");
     expect((await run(["--get-completions", "devrites-engine", ""])).stdout).not.toContain("gates");
   });
 });

@@ -113,7 +113,7 @@ describe("--dry-run and --json", () => {
     expect(snapshot(p)).toEqual(before);
   });
 
-  it("--json on success prints one object: ok, exit, workspace, dry_run, results, files", async () => {
+  it("--json on success prints one object: ok, exit, workspace, dry_run, results, files, warnings", async () => {
     p = projectFromFixture("table-awaiting");
     const r = await run(["state", "resolve", "--json", "--record-decision", AWAITED, "--option", "1"]);
     expect(r.exit).toBe(0);
@@ -127,6 +127,7 @@ describe("--dry-run and --json", () => {
       dry_run: false,
       results: [{ qid: AWAITED, outcome: "answered", text: ANSWER }],
       files: ["questions.md", "state.md", "decisions.md"],
+      warnings: [],
     });
   });
 
@@ -139,7 +140,7 @@ describe("--dry-run and --json", () => {
 
   it.each([
     [["state", "resolve", "--json", "q-404", "x"], 3, "qid not found: q-404", "open questions: q-2026-09-02-001, q-2026-09-02-002, q-2026-09-02-003"],
-    [["state", "resolve", "--json", AWAITED], 5, `Answer text required for ${AWAITED}`, `type it: devrites-engine state resolve ${AWAITED} "<answer>" --human (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${AWAITED} --human`],
+    [["state", "resolve", "--json", AWAITED], 5, `Answer text required for ${AWAITED}`, `type it: devrites-engine state resolve ${AWAITED} "<answer>" (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${AWAITED}`],
     [["state", "resolve", "--json", "--batch", "missing.txt"], 5, "Batch file not found: missing.txt", undefined],
   ])("--json on failure prints {ok:false, exit, error, hint} on stdout and nothing on stderr (%#)", async (args, exit, error, hint) => {
     p = projectFromFixture("table-awaiting");

@@ -93,7 +93,8 @@ describe("state close", () => {
     p!.write(`${A}/.close-journal`, renderCloseJournal({ v: 1, nonce: "00000000000000ff", slug: SLUG, clear_active: true, offset: 0, event }).toString());
     const status = await run(["status"]);
     expect(status.exit).toBe(2);
-    expect(status.stderr).toContain("hint: workspace feat was moved to archive/feat by a close that did not finish; finish it with devrites-engine state close feat");
+    expect(status.stderr).toContain("workspace \"feat\" was moved to archive/feat by a close that did not finish. No active workspace");
+    expect(status.stderr).toContain("hint: finish it with devrites-engine state close feat");
     const r = await run(["state", "close", SLUG]);
     expect(r).toEqual({ exit: 0, stdout: "state close: already closed: feat is in archive/feat; finished its interrupted close and cleared ACTIVE\n", stderr: "" });
     expect(p!.read(`${A}/events.jsonl`)).toBe(event);

@@ -28,8 +28,9 @@ function oracleLintQuestions(doc: QuestionsDoc): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Line numbers and texts without materialising every Line: a 40,000-question file has 520,000.
   const lineOf = (index: number) => index + 1;
+  // An agent's message is the person's without --human (issue 25); the oracle derives it from the text.
   const push = (index: number, col: number, severity: Diagnostic["severity"], rule: string, message: string) =>
-    out.push({ file: FILE, line: lineOf(index), col, severity, rule, message });
+    out.push({ file: FILE, line: lineOf(index), col, severity, rule, message, ...(message.includes(" --human") ? { agentMessage: message.replaceAll(" --human", "") } : {}) });
   const pushAt = (at: { index: number; col: number }, severity: Diagnostic["severity"], rule: string, message: string) =>
     push(at.index, at.col, severity, rule, message);
   // Every block's field lines are read once into this (reused): a 40,000-question file
