@@ -5,7 +5,7 @@ import path from "node:path";
 import { LARGE_INPUT_BYTES, type Io } from "../io.js";
 import { EngineError, InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
-import { EVENTS_FILE, renderEvents } from "./events.js";
+import { EVENTS_FILE, readEventsText, renderEvents } from "./events.js";
 import { acquireLock, lockTimeoutMs, processAlive } from "./lock.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { readWorkspaceBytes, readWorkspaceFile, workspaceFilePath, type Workspace } from "./locate.js";
@@ -58,6 +58,13 @@ export class WorkspaceSession {
     const bytes = readWorkspaceBytes(this.ws.dir, name, required && !READS_AS_EMPTY.has(name));
     if (bytes !== undefined && bytes.length >= LARGE_INPUT_BYTES) this.#large();
     return bytes ?? (required ? Buffer.alloc(0) : undefined);
+  }
+
+  /** events.jsonl's text under its own cap (readEventsText), undefined when there is none. */
+  readEvents(): string | undefined {
+    const text = readEventsText(this.ws.dir);
+    if (text !== undefined && text.length >= LARGE_INPUT_BYTES) this.#large();
+    return text;
   }
 
   #largeSeen = false;

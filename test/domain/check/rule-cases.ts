@@ -202,8 +202,13 @@ const all = (extra: { events?: string; sentinel?: string }) =>
     { sentinel: extra.sentinel === undefined ? undefined : validateSentinel(parseYamlTop(extra.sentinel), ".devrites/AFK"), reasonCodes: REASON_CODES },
   );
 
+/** An events.jsonl line of the engine's shape. */
+const EV = (event: string) => JSON.stringify({ v: 1, id: `ev-${event}`, ts: "2026-07-20T10:00:00Z", event });
+
 export const EVENTS_CASES = table("events.jsonl", (events: string) => all({ events }), [
-  ["a torn audit line", "events-line", "warning", 2, 1, '{"v":1,"event":"resolved"}\n{"v":1,"ev\n', '{"v":1,"event":"resolved"}\n{"v":1,"event":"raised"}\n'],
+  ["a torn audit line", "events-line", "warning", 2, 1, `${EV("resolved")}\n{"v":1,"ev\n`, `${EV("resolved")}\n${EV("raised")}\n`],
+  ["a line that is JSON but not an event object", "events-line", "warning", 2, 1, `${EV("resolved")}\nnull\n`, `${EV("resolved")}\n${EV("raised")}\n`],
+  ["an event without its timestamp", "events-line", "warning", 1, 1, '{"v":1,"event":"resolved"}\n', `${EV("resolved")}\n`],
 ]);
 
 /** Sentinel rules live in documents/afk/sentinel.ts; lint-all reports them as AFK:<line>:<col>. */
