@@ -190,6 +190,8 @@ export const MARKDOWN_CASES = table("state.md", (text: string) => [...lintFences
   ["an ESC sequence (OSC title) in a field value, at its column", "control-characters", "warning", 2, 14, lines("# State", "| status | ru\u001b]0;pwned\u0007nning |"), lines("# State", "| status | running |\r", "tab\tok")],
   ["a lone CR", "control-characters", "warning", 1, 8, "# State\rhidden\n", "# State\r\n"],
   ["a C1 CSI", "control-characters", "warning", 1, 3, "# \u009b2J State\n", "# State ✓\n"],
+  ["a right-to-left override (U+202E) in a value, at its column", "bidi-controls", "warning", 2, 12, lines("# State", "| status | \u202erunning |"), lines("# State", "| status | running \u05e9\u05dc\u05d5\u05dd |")],
+  ["a first-strong isolate (U+2068)", "bidi-controls", "warning", 1, 3, "# \u2068State\u2069\n", "# State \u200f\n"],
 ]);
 
 // ------------------------------------------------ lint-all.ts (events.jsonl, the sentinel)
