@@ -8,6 +8,7 @@ import touchedTemplate from "../../templates/touched-files.md?raw";
 import { BadInputError } from "../errors.js";
 import { formatTimestamp } from "./clock.js";
 import { normalizeText } from "./normalize-text.js";
+import { redact } from "./redact.js";
 import { detectEol } from "../documents/lines.js";
 
 const NEW_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -37,7 +38,8 @@ function fill(template: string, values: Record<string, string>): string {
 export function renderWorkspace(slug: string, title: string | undefined, now: Date): Map<string, string> {
   const t = title === undefined ? slug : normalizeText([title], "title", 200);
   if (t === "") throw new BadInputError("--title is empty");
-  const values = { slug, title: t, now: formatTimestamp(now) };
+  // The engine writes the title into state.md (and the other headings): free text it persists, so redacted.
+  const values = { slug, title: redact(t), now: formatTimestamp(now) };
   return new Map([
     ["state.md", fill(stateTemplate, values)],
     ["questions.md", fill(questionsTemplate, values)],
