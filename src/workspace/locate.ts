@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { BadInputError, InternalError, NoWorkspaceError, RefusedError, type EngineError } from "../errors.js";
 import { suggestNewSlug } from "../domain/new-slug.js";
-import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
+import { kindOf, lstat, makeDirs, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
 
@@ -264,9 +264,11 @@ export function createWorkspaceDir(root: string, slug: string, files: readonly s
     });
   }
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
   } catch (e) {
-    throw new InternalError(`cannot create ${dir} (${(e as NodeJS.ErrnoException).code ?? "error"})`, { kind: "io", hint: "check the directory's permissions and free space", cause: e });
+    const code = (e as NodeJS.ErrnoException).code;
+    const hint = code === "EROFS" ? "the file system is mounted read-only: run init in a project on a writable file system (or remount it read-write)" : "check the directory's permissions and free space";
+    throw new InternalError(`cannot create ${dir} (${code ?? "error"}${code === "EROFS" ? ": read-only file system" : ""})`, { kind: "io", hint, cause: e });
   }
   return { root, slug, dir };
 }
