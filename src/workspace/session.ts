@@ -90,6 +90,7 @@ export class WorkspaceSession {
       host: this.io.hostname,
       timeoutMs: lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS),
       now: () => this.now,
+      onTaken: this.io.lockTaken,
     });
     try {
       this.recoverLocked();
