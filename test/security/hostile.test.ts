@@ -162,7 +162,9 @@ function plantAuditLines(rng: Rng, sb: Sandbox, planted: Planted): void {
 function plantBidi(rng: Rng, sb: Sandbox, planted: Planted): void {
   for (const name of ["state.md", "questions.md"]) {
     const p = path.join(sb.ws, name);
-    if (!fs.lstatSync(p, { throwIfNoEntry: false })?.isFile()) continue;
+    const st = fs.lstatSync(p, { throwIfNoEntry: false });
+    // Only the fixture's own files: a planted special file or sparse giant stays as it is.
+    if (!st?.isFile() || st.size > 1024 * 1024) continue;
     const text = fs.readFileSync(p, "utf8");
     const lines = text.split("\n");
     for (let i = rng.int(1, 3); i > 0; i--) {
