@@ -1,8 +1,6 @@
-// The stdio framing of `devrites-engine mcp`: the SDK's StdioServerTransport with its read
-// buffer replaced. The SDK's buffer throws on a line that is not a JSON-RPC message and the
-// transport drops it, so a client waits forever for the reply to a request it got wrong
-// (`params: null`, `"jsonrpc": "1.0"`, `method: 5`). This one answers every such request with
-// a JSON-RPC error (JSON-RPC 2.0, section 5.1), and a line that is not JSON with -32700.
+// The stdio framing of `devrites-engine mcp`: the SDK's transport with its read buffer replaced,
+// because the SDK's drops a line that is not a JSON-RPC message and its client then waits forever;
+// this one answers each such request with a JSON-RPC error (JSON-RPC 2.0, section 5.1).
 
 // First, as in mcp-sdk.ts: zod's configuration before the SDK builds its schemas.
 import "./mcp-zod-jitless.js";
