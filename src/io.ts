@@ -22,6 +22,11 @@ export interface Io {
    * parsed: the process may tune its memory for it (bin.ts does; an embedder need not).
    */
   largeInput?: () => void;
+  /**
+   * Called each time this process takes a workspace lock: bin.ts arms its SIGINT/SIGTERM
+   * handlers there (cli/signals.ts), so a command that never locks never pays for them.
+   */
+  lockTaken?: () => void;
 }
 
 /**

@@ -1,13 +1,14 @@
 // Adapter over `@modelcontextprotocol/sdk` and `zod` for `devrites-engine mcp`: turns our own
 // tool descriptions into zod schemas and registered tools, and serves them on a transport.
-// Loaded lazily (its own chunk, with the SDK); imports nothing from src/ but mcp-zod-jitless.ts.
+// Loaded lazily (its own chunk, with the SDK); imports nothing from src/ but mcp-zod-jitless.ts
+// and mcp-stdio.ts (the stdio framing).
 
 // First: zod's configuration must be set before the SDK's modules build their schemas.
 import "./mcp-zod-jitless.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { answeringStdioTransport } from "./mcp-stdio.js";
 import type { Readable, Writable } from "node:stream";
 import * as z from "zod";
 
@@ -159,6 +160,11 @@ export const OUTPUT_JSON_SCHEMA: JsonSchema = {
   additionalProperties: {},
 };
 
+/** A request schema that names `method` and accepts any params: the handler checks them. */
+function methodOnly<M extends string>(method: M) {
+  return z.looseObject({ method: z.literal(method) });
+}
+
 /**
  * Build a server exposing `tools`; nothing is read or started until connect().
  * It sits on the SDK's protocol-level Server with its own tools/list and tools/call: the
@@ -173,7 +179,11 @@ export function createMcpServer(info: { name: string; version: string }, tools: 
   for (const tool of tools) byName.set(tool.name, { tool });
   // Rendered on the first tools/list and kept: the schemas never change within a session.
   let listed: Tool[] | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, () => {
+  // Registered under a schema that only names the method, then checked here: the SDK's own
+  // check of a request's params answers a bad one with -32603 "internal error", not -32602.
+  server.setRequestHandler(methodOnly("tools/list"), (request) => {
+    const checked = ListToolsRequestSchema.safeParse(request);
+    if (!checked.success) throw new McpError(ErrorCode.InvalidParams, `Invalid params for tools/list: ${issuesText(checked.error)}`);
     listed ??= [...byName.values()].map(({ tool }) => ({
       name: tool.name,
       description: tool.description,
@@ -184,7 +194,9 @@ export function createMcpServer(info: { name: string; version: string }, tools: 
     return { tools: listed };
   });
   // A refusal has the CLI's shape: unknown tool = exit 2 (unknown command), bad input = exit 5.
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  // The Server checks a tools/call request itself (-32602 when it is bad) before this runs.
+  server.setRequestHandler(methodOnly("tools/call"), async (raw) => {
+    const request = raw as unknown as CallToolRequest;
     const name = request.params.name;
     const entry = byName.get(name);
     if (!entry) return refusal(2, `unknown tool: ${name.slice(0, 200)}`, `the tools are: ${[...byName.keys()].join(", ")}`);
@@ -201,11 +213,12 @@ export function createMcpServer(info: { name: string; version: string }, tools: 
 }
 
 /**
- * Serve on a stdio pair until the input ends or the transport closes.
- * Protocol errors (a malformed line, an oversized message) are reported to `onError`.
+ * Serve on a stdio pair until the input ends or the transport closes. A line that is not a
+ * JSON-RPC message is answered when a reply is owed (mcp-stdio.ts); protocol errors (a
+ * malformed line, an oversized message) are reported to `onError`.
  */
 export async function serveStdio(handle: McpHandle, io: { stdin: Readable; stdout: Writable; onError: (e: Error) => void }): Promise<{ closed: Promise<void> }> {
-  const transport = new StdioServerTransport(io.stdin, io.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  const transport = answeringStdioTransport(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
   // Set before connect(): the protocol keeps and calls both.
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

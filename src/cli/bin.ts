@@ -3,6 +3,7 @@
 
 import fs from "node:fs";
 import { main } from "./main.js";
+import { armSignalRelease, lastTurn } from "./signals.js";
 import { nodeReadLine } from "./read-line.js";
 
 const readLine = nodeReadLine();
@@ -98,10 +99,14 @@ const io = {
   // (Not every flag is safe to set while running: --single-threaded-gc aborts Node 20 in its
   // next full collection. test/e2e/large-input.test.ts runs the commands on a large file.)
   largeInput: () => process.getBuiltinModule("node:v8").setFlagsFromString("--semi-space-growth-factor=1"),
+  // A killed command releases the lock it holds and exits 128 + signo (cli/signals.ts); armed at
+  // the first lock, so start-up and the read-only commands do not pay for it.
+  lockTaken: armSignalRelease,
 };
 
 // No top-level await: the bundle is CommonJS (Node starts a CommonJS entry about 9 ms sooner).
 void main(process.argv.slice(2), io).then((code) => {
   process.exitCode = code;
   readLine.close();
+  lastTurn();
 });

@@ -30,7 +30,8 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
     questions: session.readBytes("questions.md", true),
     decisions: session.read("decisions.md", false),
     touched: session.read("touched-files.md", false),
-    events: session.read("events.jsonl", false),
+    // Under its own cap, not the workspace files': a long-lived workspace's audit trail outgrows 64 MiB.
+    events: session.readEvents(),
   };
   const diagnostics: Diagnostic[] = [];
   let mode: Mode = { mode: "hitl" };

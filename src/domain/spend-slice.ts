@@ -21,14 +21,14 @@ const CHARGE_LINE = /^[ \t]*[-*+][ \t]+\S+[ \t]+[^\s:]+:[ \t]+charged[ \t]+(\S+)
 
 /**
  * Check a slice id: one token (it is matched as a token in the Log), printable, bounded.
- * @throws BadInputError for an empty id, whitespace, control characters, over 200 characters,
- * or an id secret redaction would change.
+ * @throws BadInputError for an empty id, whitespace, control characters (bidi controls too),
+ * over 200 characters, or an id secret redaction would change.
  */
 export function assertSliceId(slice: string | undefined): string {
   if (slice === undefined || slice === "") throw new BadInputError("budget spend needs the slice id to charge", { hint: "devrites-engine budget spend <slice>, e.g. budget spend SLICE-003" });
   // eslint-disable-next-line no-control-regex
-  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(slice)) {
-    throw new BadInputError(`slice id ${JSON.stringify(slice)} must be one word without spaces or control characters`, { hint: "use the slice's id, e.g. SLICE-003" });
+  if (/[\s\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(slice)) {
+    throw new BadInputError(`slice id ${JSON.stringify(slice)} must be one word without spaces, control characters or bidi controls`, { hint: "use the slice's id, e.g. SLICE-003" });
   }
   if (slice.length > MAX_SLICE_ID_LENGTH) throw new BadInputError(`slice id is ${slice.length} characters; at most ${MAX_SLICE_ID_LENGTH} are allowed`);
   // The audit stores it redacted: an id that looks like a secret could never be found again there.

@@ -3,6 +3,7 @@
 // way the engine reads a file it finds: opened once, fstat'ed, regular files only, size-capped.
 
 import fs from "node:fs";
+import path from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 
 /** The calls that can fail mid-commit. Production uses node:fs; tests replace entries. */
@@ -15,6 +16,7 @@ export const disk = {
   linkSync: fs.linkSync,
   unlinkSync: fs.unlinkSync,
   ftruncateSync: fs.ftruncateSync,
+  mkdirSync: fs.mkdirSync as (p: string, opts?: { recursive?: boolean }) => string | undefined,
 };
 
 /** Size caps (bytes) for files the engine reads: generous for workspace files, tiny for pointers. */
@@ -32,6 +34,33 @@ export const READ_CAP_BYTES = {
   /** A `--batch` answer file: its answers land in questions.md, which may hold no more than workspaceFile. */
   batch: 64 * 1024 * 1024,
 } as const;
+
+/**
+ * mkdir -p, with the real reason when it fails: Node's recursive mkdir reports ENOENT for a
+ * parent it could not create (on a read-only mount the cause is EROFS), so the missing levels
+ * are then made one at a time and the first real error is thrown.
+ * @throws the errno error of the level that could not be made.
+ */
+export function makeDirs(dir: string): void {
+  try {
+    disk.mkdirSync(dir, { recursive: true });
+    return;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+  }
+  const missing: string[] = [];
+  for (let p = dir; !fs.existsSync(p); p = path.dirname(p)) {
+    missing.unshift(p);
+    if (path.dirname(p) === p) break;
+  }
+  for (const p of missing) {
+    try {
+      disk.mkdirSync(p);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+  }
+}
 
 /** Write every byte of `data` at the descriptor's position; a short write that makes no progress is ENOSPC. */
 export function writeAll(fd: number, data: Uint8Array, position?: number): void {

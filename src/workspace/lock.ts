@@ -25,6 +25,18 @@ export interface Lock {
   relocate(dir: string): void;
 }
 
+/** The locks this process holds now: what a signal handler releases on the way out (releaseHeldLocks). */
+const held = new Set<Lock>();
+
+/**
+ * Release every lock this process still holds. For a signal handler: it runs only between
+ * synchronous sections, so never inside a commit (mutate() holds its lock within one), and a
+ * lock still held there is one kept across an await.
+ */
+export function releaseHeldLocks(): void {
+  for (const lock of [...held]) lock.release();
+}
+
 const sleepBuffer = new Int32Array(new SharedArrayBuffer(4));
 function sleepMs(ms: number): void {
   Atomics.wait(sleepBuffer, 0, 0, ms);
@@ -126,10 +138,11 @@ function breakStale(dir: string, host: string, pid: number, seen: LockHolder | u
 }
 
 /**
- * Take the workspace lock, waiting up to `timeoutMs`.
+ * Take the workspace lock, waiting up to `timeoutMs`; `onTaken` runs once it is ours (the CLI
+ * arms its signal handlers there: not while waiting, where a handler would hold Ctrl-C back).
  * @throws BusyError (exit 9) naming the holder when it stays taken.
  */
-export function acquireLock(dir: string, opts: { pid: number; host: string; timeoutMs: number; now: () => Date }): Lock {
+export function acquireLock(dir: string, opts: { pid: number; host: string; timeoutMs: number; now: () => Date; onTaken?: () => void }): Lock {
   const lockPath = path.join(dir, LOCK_FILE);
   const content = JSON.stringify({ pid: opts.pid, host: opts.host, since: opts.now().toISOString() } satisfies LockHolder);
   const deadline = Date.now() + opts.timeoutMs;
@@ -138,6 +151,7 @@ export function acquireLock(dir: string, opts: { pid: number; host: string; time
   const taken: Lock = {
     path: lockPath,
     release() {
+      held.delete(taken);
       let info;
       try {
         info = readHolder(taken.path);
@@ -152,14 +166,19 @@ export function acquireLock(dir: string, opts: { pid: number; host: string; time
   };
   // Every iteration reaches the deadline check and the sleep: a lock that is broken but
   // re-created, or a break file that stays, can never make this loop spin.
+  const took = (): Lock => {
+    held.add(taken);
+    opts.onTaken?.();
+    return taken;
+  };
   for (;;) {
-    if (tryCreate(lockPath, content)) return taken;
+    if (tryCreate(lockPath, content)) return took();
     const info = readHolder(lockPath);
     if (info) {
       last = info.holder ?? last;
       if (isStale(info, opts.host, Date.now())) {
         breakStale(dir, opts.host, opts.pid, info.holder);
-        if (tryCreate(lockPath, content)) return taken;
+        if (tryCreate(lockPath, content)) return took();
       }
     }
     if (Date.now() >= deadline) {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { LARGE_INPUT_BYTES, type Io } from "../io.js";
 import { EngineError, InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
-import { EVENTS_FILE, renderEvents } from "./events.js";
+import { EVENTS_FILE, readEventsText, renderEvents } from "./events.js";
 import { acquireLock, lockTimeoutMs, processAlive, type Lock } from "./lock.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { readWorkspaceBytes, readWorkspaceFile, workspaceFilePath, type Workspace } from "./locate.js";
@@ -60,6 +60,13 @@ export class WorkspaceSession {
     return bytes ?? (required ? Buffer.alloc(0) : undefined);
   }
 
+  /** events.jsonl's text under its own cap (readEventsText), undefined when there is none. */
+  readEvents(): string | undefined {
+    const text = readEventsText(this.ws.dir);
+    if (text !== undefined && text.length >= LARGE_INPUT_BYTES) this.#large();
+    return text;
+  }
+
   #largeSeen = false;
   /** Tell the process, once, that a large file is about to be parsed (Io.largeInput). */
   #large(): void {
@@ -83,6 +90,7 @@ export class WorkspaceSession {
       host: this.io.hostname,
       timeoutMs: opts.lockTimeoutMs ?? lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS),
       now: () => this.now,
+      onTaken: this.io.lockTaken,
     });
     try {
       this.recoverLocked();

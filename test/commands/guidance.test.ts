@@ -229,6 +229,34 @@ describe("item 4: no dead ends for someone outside DevRites", () => {
     expect((await run(["status"])).stderr.startsWith(NO_WS)).toBe(true);
   });
 
+  it.each([
+    ["a capitalised name", "New-Feature", "devrites-engine init new-feature"],
+    ["underscores and dots", "Legacy_Import.v2", "devrites-engine init legacy-import-v2"],
+    ["a name that is not a workspace name", "New Feature!", "devrites-engine init new-feature"],
+    ["a name with nothing init could use", "___", "devrites-engine init <slug>"],
+    ["a name whose init form exists already (listed instead)", "Session-Token-Rotation", "devrites-engine init <slug>"],
+  ])("the unknown-workspace hint for %s names an init that works: %s → %s", async (_name, asked, way) => {
+    p = projectFromFixture("table-awaiting");
+    const r = await run(["status", "--workspace", asked]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain(way);
+    const slug = /devrites-engine init (\S+)$/m.exec(r.stderr)![1]!;
+    if (slug === "<slug>") return;
+    const init = await run(["init", slug, "--no-activate"]);
+    expect(init.exit, init.stderr).toBe(0);
+  });
+
+  it("the hint for a --root that does not exist quotes a path with a blank, and the command it names works", async () => {
+    p = projectFromFixture("table-awaiting");
+    const missing = p.path("new project");
+    const r = await run(["status", "--root", missing]);
+    expect(r.exit).toBe(2);
+    const cmd = /start a workspace there with devrites-engine (init <slug> --root '[^']+')/.exec(r.stderr)![1]!;
+    expect(cmd).toBe(`init <slug> --root '${missing}'`);
+    fs.mkdirSync(missing);
+    expect((await run(["init", "fresh", "--root", missing])).exit).toBe(0);
+  });
+
   it("an empty ACTIVE names the file and lists the workspaces there", async () => {
     p = projectFromFixture("table-awaiting");
     p.write(".devrites/ACTIVE", "\n");

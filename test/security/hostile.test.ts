@@ -1,8 +1,10 @@
 // The hostile-workspace generator: seeded cases that plant forged journals (valid check lines,
 // hostile entries), forged lock and break files, special files at workspace paths, temp
-// lookalikes and hard links to outside files, then run a command (sometimes a batch whose
-// every entry is invalid, which must never exit 0) in-process. Every case: only exit codes from the table and
-// never "a bug", nothing outside `.devrites/` touched, lookalikes kept, each workspace file old
+// lookalikes, hard links to outside files, audit lines no reader may fail on (not objects, not
+// the engine's shape, nested thousands deep) and bidi controls in the files, then run a command
+// (sometimes a batch whose every entry is invalid, which must never exit 0) in-process. Every
+// case: only exit codes from the table and never "a bug", no control or bidi character printed
+// raw, nothing outside `.devrites/` touched, lookalikes kept, each workspace file old
 // or a content the journal legitimately carried, no case slower than its time limit, and the
 // next command still answers. DEVRITES_HOSTILE_CASES sets the count (1000 in test:full);
 // DEVRITES_SEED replays a run. FIFOs, which would block a regression in-process, run spawned.
@@ -122,7 +124,7 @@ function plantLookalikes(rng: Rng, sb: Sandbox, planted: Planted): void {
   for (let i = rng.int(1, 3); i > 0; i--) {
     const name = rng.pick([
       `.notes.md.${rng.int(1, 99)}.${hex(rng, 2)}.tmp`, `.state.md.${rng.int(1, 99)}.${hex(rng, rng.pick([2, 5, 12, 20]))}.tmp`, `.questions.md.tmp`,
-      `.draft.md.4242.${hex(rng, 16)}.tmp`, `.state.md.4242.${hex(rng, 16).toUpperCase()}.tmp`, `state.md.4242.${hex(rng, 16)}.tmp`, `.journal.bak`,
+      `.draft.md.4242.${hex(rng, 16)}.tmp`, `.state.md.4242.${hex(rng, 15).toUpperCase()}F.tmp`, `state.md.4242.${hex(rng, 16)}.tmp`, `.journal.bak`,
     ]);
     if (!planted.lookalikes.includes(name)) {
       fs.writeFileSync(path.join(sb.ws, name), "mine\n");
@@ -167,12 +169,60 @@ function allInvalidBatch(rng: Rng, sb: Sandbox, planted: Planted): string[] {
   return ["state", "resolve", "--batch", name, ...(rng.chance(0.3) ? ["--dry-run"] : [])];
 }
 
+/** Event-shaped lines of the engine's form, for hostile lines to sit between. */
+const event = (rng: Rng, detail: Record<string, unknown> = {}) =>
+  JSON.stringify({ v: 1, id: `ev-${hex(rng, 8)}`, ts: "2026-07-20T09:00:00Z", event: rng.pick(["resolved", "paused", "raised"]), qid: "q-2026-09-02-001", detail });
+
+const BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"];
+
+/** events.jsonl lines no reader may fail on: not objects, not the engine's shape, nested thousands deep, torn, bidi. */
+function plantAuditLines(rng: Rng, sb: Sandbox, planted: Planted): void {
+  const depth = rng.pick([100, 1000, 5000, 20000]);
+  const bad = () =>
+    rng.pick<() => string>([
+      () => "null", () => "5", () => '"resolved"', () => "[]", () => "{}", () => "true", () => '{"event":5,"ts":null}', () => '{"ts":"x","event":"resolved","detail":"flat"}',
+      () => "[".repeat(depth) + "]".repeat(depth),
+      () => '{"a":'.repeat(depth) + "1" + "}".repeat(depth),
+      () => `{"v":1,"ts":"2026-07-20T09:00:00Z","event":"resolved","detail":{"x":${"[".repeat(depth)}${"]".repeat(depth)}}}`,
+      () => `{"v":1,"ts":${"[".repeat(depth)}${"]".repeat(depth)},"event":"x"}`,
+      () => '{"v":1,"id":"ev-torn', () => "\ufeff" + event(rng), () => "   ", () => "x".repeat(rng.int(1, 20_000)),
+    ])();
+  const lines: string[] = [];
+  for (let i = rng.int(1, 12); i > 0; i--) {
+    if (rng.chance(0.5)) lines.push(event(rng, rng.chance(0.3) ? { answer: `keep ${rng.pick(BIDI)}it${rng.pick(["", "\u009b2J", "\u001b]0;x\u0007"])}` } : {}));
+    else lines.push(bad());
+  }
+  const text = lines.join("\n") + (rng.chance(0.8) ? "\n" : "");
+  fs.writeFileSync(path.join(sb.ws, "events.jsonl"), text);
+  planted.what.push(`audit lines ${lines.map((l) => l.slice(0, 40)).join(" | ").slice(0, 300)}`);
+}
+
+/** Bidi controls (and a C1 one) in state.md and questions.md values, where status and questions print them. */
+function plantBidi(rng: Rng, sb: Sandbox, planted: Planted): void {
+  for (const name of ["state.md", "questions.md"]) {
+    const p = path.join(sb.ws, name);
+    const st = fs.lstatSync(p, { throwIfNoEntry: false });
+    // Only the fixture's own files: a planted special file or sparse giant stays as it is.
+    if (!st?.isFile() || st.size > 1024 * 1024) continue;
+    const text = fs.readFileSync(p, "utf8");
+    const lines = text.split("\n");
+    for (let i = rng.int(1, 3); i > 0; i--) {
+      const at = rng.int(0, lines.length - 1);
+      const line = lines[at]!;
+      const col = rng.int(0, line.length);
+      lines[at] = line.slice(0, col) + rng.pick(BIDI) + (rng.chance(0.2) ? "\u0085" : "") + line.slice(col);
+    }
+    fs.writeFileSync(p, lines.join("\n"));
+  }
+  planted.what.push("bidi controls in state.md and questions.md");
+}
+
 function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] } {
   let sb = makeSandbox();
   const planted: Planted = { what: [], allowed: new Map(), lookalikes: [] };
   if (rng.chance(0.5)) fs.writeFileSync(path.join(sb.ws, "events.jsonl"), '{"v":1,"event":"initialized"}\n');
   for (const f of WS_FILES) planted.allowed.set(f, new Set([sb.workspaceFiles()[f] ?? ""]));
-  const kinds = [plantJournal, plantLock, plantSpecial, plantLookalikes, plantHardLink];
+  const kinds = [plantJournal, plantLock, plantSpecial, plantLookalikes, plantHardLink, plantAuditLines, plantBidi];
   const n = rng.int(1, 3);
   for (let i = 0; i < n; i++) rng.pick(kinds)(rng, sb, planted);
   // What each file holds after planting (a special file's stand-in included) is its "old".
@@ -180,13 +230,19 @@ function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] 
   for (const f of WS_FILES) planted.allowed.get(f)!.add(planted_[f] ?? "");
   const argv = rng.chance(0.12)
     ? allInvalidBatch(rng, sb, planted)
-    : rng.pick([["status"], ["log"], ["questions"], ["check"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "status"], ["init", "fresh"]]);
+    : rng.pick([["status"], ["log"], ["log", "--json"], ["questions"], ["check"], ["check", "--json"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "status"], ["init", "fresh"]]);
   sb = rebaseline(sb);
   return { sb, planted, argv };
 }
 
+/** What must never be printed raw: ESC and the rest of C0 but tab and newline, DEL, C1, bidi controls. */
+// eslint-disable-next-line no-control-regex
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 function violations(sb: Sandbox, planted: Planted, r: { exit: number; out: string; err: string }, ms: number): string[] {
   const out: string[] = [];
+  const raw = RAW_CONTROL.exec(r.out + r.err);
+  if (raw) out.push(`printed U+${raw[0].charCodeAt(0).toString(16).padStart(4, "0")} raw`);
   if (planted.allInvalidBatch && (r.exit === 0 || /nothing to resolve/.test(r.out))) out.push(`an all-invalid batch exit ${r.exit}: ${r.out.split("\n")[0]}`);
   if (!Number.isInteger(r.exit) || r.exit < 0 || r.exit > 9) out.push(`exit ${r.exit} is not in the table`);
   if (/this is a bug/.test(r.err)) out.push(`reported as a bug: ${r.err.split("\n")[0]}`);
