@@ -2,7 +2,7 @@
 // <rule> <message>` lines (or JSON). Exit 3 when any error was found. Never writes.
 
 import path from "node:path";
-import { BadInputError } from "../errors.js";
+import { BadInputError, ERROR_KINDS, isKind } from "../errors.js";
 import { viewOf } from "../documents/markdown-view.js";
 import { parseQuestionsBytes } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
@@ -37,7 +37,9 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   try {
     mode = await readSentinel(session.ws.root);
   } catch (e) {
-    diagnostics.push({ file: "AFK", line: 1, col: 1, severity: "error", rule: "afk-unreadable", message: (e as Error).message });
+    // An unreadable sentinel is a finding; anything else (a bug) is not check's to hide.
+    if (!isKind(e, "bad-sentinel")) throw e;
+    diagnostics.push({ file: "AFK", line: 1, col: 1, severity: "error", rule: "afk-unreadable", message: e.message });
   }
   // Parsed once here for the rules and the cross-check alike (a 40,000-question file is 12 MB).
   const parsed = { state: parseState(texts.state), questions: parseQuestionsBytes(texts.questions) };
@@ -70,7 +72,7 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   const warnings = sorted.length - errors;
   const summary = `${session.ws.slug}: ${errors} error(s), ${warnings} warning(s)`;
   return {
-    exit: errors > 0 ? 3 : 0,
+    exit: errors > 0 ? ERROR_KINDS.refused : 0,
     lines: [...sorted.map((d) => formatDiagnostic(d, label(d))), ...notes.map((n) => `note: ${n}`), summary],
     data: {
       workspace: session.ws.slug,
