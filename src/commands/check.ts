@@ -23,7 +23,7 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   session.recoverIfNeeded();
   // Loaded before the files are read: reading a large one sets a V8 flag (Io.largeInput), and V8
   // rejects a code cache (Node's compile cache) made under other flags (docs/performance.md).
-  const { markdownOutline } = await import("../adapters/remark.js");
+  const { markdownOutline } = await import("../adapters/micromark.js");
   const texts = {
     state: session.read("state.md", true),
     // As bytes, read through a view of bytes: the file is not decoded whole (docs/performance.md).

@@ -4,7 +4,7 @@
 // file has 137,000 lines, and allocating them all is most of what a resolve would cost.
 
 import { fenceBlocksAmong, maskOf, type FenceBlock } from "./fences.js";
-import { keptByTrim, lineAt, type Line } from "./lines.js";
+import { keptByTrim, lineStartingAt, type Line } from "./lines.js";
 import type { Bytes } from "./bytes.js";
 
 export interface Heading {
@@ -201,7 +201,7 @@ class TextView implements MarkdownView {
   line(i: number): Line {
     const hit = this.all?.[i];
     if (hit) return hit;
-    const line = lineAt(this.text, this.starts[i]!, i + 1);
+    const line = lineStartingAt(this.text, this.starts[i]!, i + 1);
     if (this.bytes) line.text = this.slice(line.start, line.end);
     return line;
   }

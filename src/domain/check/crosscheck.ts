@@ -6,7 +6,7 @@
 import type { MarkdownView } from "../../documents/markdown-view.js";
 import type { Diagnostic } from "./diagnostic.js";
 
-/** The reference outline of a text, headings and fences each in line order (adapters/remark.ts). */
+/** The reference outline of a text, headings and fences each in line order (adapters/micromark.ts). */
 type OutlineFn = (text: string) => { headings: { line: number; level: number }[]; fences: { start: number; end: number }[] };
 
 /**
