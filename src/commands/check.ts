@@ -41,7 +41,7 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
     if (!isKind(e, "bad-sentinel")) throw e;
     diagnostics.push({ file: "AFK", line: 1, col: 1, severity: "error", rule: "afk-unreadable", message: e.message });
   }
-  // Parsed once here for the rules and the cross-check alike (a 40,000-question file is 12 MB).
+  // Parsed once here for the rules and the cross-check alike (a large questions.md is megabytes).
   const parsed = { state: parseState(texts.state), questions: parseQuestionsBytes(texts.questions) };
   diagnostics.push(
     ...lintAll(texts, {

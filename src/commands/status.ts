@@ -125,7 +125,7 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
     const b = blocks[k]!;
     openCount++;
     const g = gateAt(questions, scan, k) || "no gate";
-    // Push, never copy: copying the list per question made status quadratic (10k open: 1.3 s).
+    // Push, never copy: copying the list per question made status quadratic in open questions.
     const list = groups.get(g);
     if (list) list.push(k);
     else groups.set(g, [k]);

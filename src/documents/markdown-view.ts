@@ -258,8 +258,9 @@ export function viewOf(text: string): MarkdownView {
  * The view of a UTF-8 file read from its bytes, without decoding the whole of it: the same
  * lines, fences and headings as viewOf(bytes.toString("utf8")), and the same strings from
  * slice, lineText and line, but offsets count bytes. For read-only listings of large files:
- * decoding 12.9 MB with some non-ASCII in it costs 28 ms and 26 MB, the one-byte copy 7 ms and
- * 13 MB. `bytes` must be valid UTF-8 (the workspace's reads check it).
+ * decoding a file with some non-ASCII in it makes a two-byte string twice its size, slower than
+ * the one-byte copy (docs/performance.md, Reading a large file). `bytes` must be valid UTF-8
+ * (the workspace's reads check it).
  */
 export function viewOfBytes(bytes: Bytes): MarkdownView {
   return new TextView(bytes.toString("latin1"), bytes);
