@@ -1,5 +1,5 @@
 // Bundles the CLI into dist/devrites-engine.cjs (one file on the hot path) and the library
-// into dist/index.mjs (its declarations come from tsconfig.build.json). Cold paths (remark for
+// into dist/index.mjs (its declarations come from tsconfig.build.json). Cold paths (micromark for
 // check, remark-stringify for --markdown, execa for notify, the MCP SDK for `mcp`) are dynamic imports of
 // src/adapters/ adapters and land in their own chunks, in both builds.
 

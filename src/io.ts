@@ -31,7 +31,7 @@ export interface Io {
 
 /**
  * The size from which a read file counts as large for Io.largeInput: 256 KiB, some 800
- * questions (the bench's 1,000-entry batch works on a 360 KB questions.md and peaked 3.5 MB
- * lower with it, no slower).
+ * questions (a large batch peaks lower with it and runs no slower; docs/performance.md,
+ * Memory on large files).
  */
 export const LARGE_INPUT_BYTES = 256 * 1024;

@@ -1,7 +1,7 @@
 // Adapter over `@modelcontextprotocol/sdk` and `zod` for `devrites-engine mcp`: turns our own
 // tool descriptions into zod schemas and registered tools, and serves them on a transport.
 // Loaded lazily (its own chunk, with the SDK); imports nothing from src/ but mcp-zod-jitless.ts
-// and mcp-stdio.ts (the stdio framing).
+// and mcp-stdio.ts (the stdio framing), and the exit table (errors.ts).
 
 // First: zod's configuration must be set before the SDK's modules build their schemas.
 import "./mcp-zod-jitless.js";
@@ -11,6 +11,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { answeringStdioTransport } from "./mcp-stdio.js";
 import type { Readable, Writable } from "node:stream";
 import * as z from "zod";
+import { ERROR_KINDS } from "../errors.js";
 
 /** One input field, in the terms of the CLI's options. */
 export type FieldSpec =
@@ -199,14 +200,14 @@ export function createMcpServer(info: { name: string; version: string }, tools: 
     const request = raw as unknown as CallToolRequest;
     const name = request.params.name;
     const entry = byName.get(name);
-    if (!entry) return refusal(2, `unknown tool: ${name.slice(0, 200)}`, `the tools are: ${[...byName.keys()].join(", ")}`);
+    if (!entry) return refusal(ERROR_KINDS["unknown-command"], `unknown tool: ${name.slice(0, 200)}`, `the tools are: ${[...byName.keys()].join(", ")}`);
     entry.schema ??= zodObject(entry.tool.input);
     const parsed = entry.schema.safeParse(request.params.arguments ?? {});
-    if (!parsed.success) return refusal(5, `${name}: ${issuesText(parsed.error)}`, `see the input schema of ${name} in tools/list`);
+    if (!parsed.success) return refusal(ERROR_KINDS["bad-input"], `${name}: ${issuesText(parsed.error)}`, `see the input schema of ${name} in tools/list`);
     try {
       return result(await entry.tool.call(parsed.data as Record<string, unknown>));
     } catch (e) {
-      return refusal(1, `internal error: ${(e as Error)?.message ?? String(e)}`, "this is a bug in devrites-engine; report it");
+      return refusal(ERROR_KINDS.internal, `internal error: ${(e as Error)?.message ?? String(e)}`, "this is a bug in devrites-engine; report it");
     }
   });
   return { connect: (t) => server.connect(t), close: () => server.close() };

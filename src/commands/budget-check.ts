@@ -2,7 +2,7 @@
 // stops with reason codes; either verdict goes to stdout. Read-only: it never writes,
 // though it finishes a journal a killed process left (like every read-only command).
 
-import { BadInputError } from "../errors.js";
+import { BadInputError, ERROR_KINDS } from "../errors.js";
 import { describeQueue, describeRemaining, parseAmount, parseCount, reviewQueue, type ReviewQueue } from "../domain/budget.js";
 import { admitDispatch, type Usage, type Verdict } from "../domain/admit-dispatch.js";
 import { cursorValue } from "../documents/state/parse-state.js";
@@ -71,7 +71,7 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
   ].filter((l): l is string => l !== undefined);
 
   return {
-    exit: verdict.admit ? 0 : 7,
+    exit: verdict.admit ? 0 : ERROR_KINDS["budget-stop"],
     lines,
     data: {
       mode: "afk",

@@ -2,7 +2,7 @@
 // <rule> <message>` lines (or JSON). Exit 3 when any error was found. Never writes.
 
 import path from "node:path";
-import { BadInputError } from "../errors.js";
+import { BadInputError, ERROR_KINDS, isKind } from "../errors.js";
 import { viewOf } from "../documents/markdown-view.js";
 import { parseQuestionsBytes } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
@@ -23,7 +23,7 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   session.recoverIfNeeded();
   // Loaded before the files are read: reading a large one sets a V8 flag (Io.largeInput), and V8
   // rejects a code cache (Node's compile cache) made under other flags (docs/performance.md).
-  const { markdownOutline } = await import("../adapters/remark.js");
+  const { markdownOutline } = await import("../adapters/micromark.js");
   const texts = {
     state: session.read("state.md", true),
     // As bytes, read through a view of bytes: the file is not decoded whole (docs/performance.md).
@@ -38,9 +38,11 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   try {
     mode = await readSentinel(session.ws.root);
   } catch (e) {
-    diagnostics.push({ file: "AFK", line: 1, col: 1, severity: "error", rule: "afk-unreadable", message: (e as Error).message });
+    // An unreadable sentinel is a finding; anything else (a bug) is not check's to hide.
+    if (!isKind(e, "bad-sentinel")) throw e;
+    diagnostics.push({ file: "AFK", line: 1, col: 1, severity: "error", rule: "afk-unreadable", message: e.message });
   }
-  // Parsed once here for the rules and the cross-check alike (a 40,000-question file is 12 MB).
+  // Parsed once here for the rules and the cross-check alike (a large questions.md is megabytes).
   const parsed = { state: parseState(texts.state), questions: parseQuestionsBytes(texts.questions) };
   diagnostics.push(
     ...lintAll(texts, {
@@ -71,7 +73,7 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   const warnings = sorted.length - errors;
   const summary = `${session.ws.slug}: ${errors} error(s), ${warnings} warning(s)`;
   return {
-    exit: errors > 0 ? 3 : 0,
+    exit: errors > 0 ? ERROR_KINDS.refused : 0,
     lines: [...sorted.map((d) => formatDiagnostic(d, label(d))), ...notes.map((n) => `note: ${n}`), summary],
     data: {
       workspace: session.ws.slug,

@@ -16,7 +16,7 @@ export interface Line {
 }
 
 /** The line that starts at offset `start` (0 ≤ start < text length): the one place a Line is made. */
-export function lineAt(text: string, start: number, number: number): Line {
+export function lineStartingAt(text: string, start: number, number: number): Line {
   const nl = text.indexOf("\n", start);
   const crlf = nl > start && text.charCodeAt(nl - 1) === 13;
   const end = nl < 0 ? text.length : crlf ? nl - 1 : nl;
@@ -27,7 +27,7 @@ export function lineAt(text: string, start: number, number: number): Line {
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
   for (let start = 0; start < text.length; ) {
-    const line = lineAt(text, start, lines.length + 1);
+    const line = lineStartingAt(text, start, lines.length + 1);
     lines.push(line);
     start = line.next;
   }

@@ -4,7 +4,7 @@
 // file has 137,000 lines, and allocating them all is most of what a resolve would cost.
 
 import { fenceBlocksAmong, maskOf, type FenceBlock } from "./fences.js";
-import { keptByTrim, lineAt, type Line } from "./lines.js";
+import { keptByTrim, lineStartingAt, type Line } from "./lines.js";
 import type { Bytes } from "./bytes.js";
 
 export interface Heading {
@@ -201,7 +201,7 @@ class TextView implements MarkdownView {
   line(i: number): Line {
     const hit = this.all?.[i];
     if (hit) return hit;
-    const line = lineAt(this.text, this.starts[i]!, i + 1);
+    const line = lineStartingAt(this.text, this.starts[i]!, i + 1);
     if (this.bytes) line.text = this.slice(line.start, line.end);
     return line;
   }
@@ -258,8 +258,9 @@ export function viewOf(text: string): MarkdownView {
  * The view of a UTF-8 file read from its bytes, without decoding the whole of it: the same
  * lines, fences and headings as viewOf(bytes.toString("utf8")), and the same strings from
  * slice, lineText and line, but offsets count bytes. For read-only listings of large files:
- * decoding 12.9 MB with some non-ASCII in it costs 28 ms and 26 MB, the one-byte copy 7 ms and
- * 13 MB. `bytes` must be valid UTF-8 (the workspace's reads check it).
+ * decoding a file with some non-ASCII in it makes a two-byte string twice its size, slower than
+ * the one-byte copy (docs/performance.md, Reading a large file). `bytes` must be valid UTF-8
+ * (the workspace's reads check it).
  */
 export function viewOfBytes(bytes: Bytes): MarkdownView {
   return new TextView(bytes.toString("latin1"), bytes);

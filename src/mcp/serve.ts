@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
 import vm from "node:vm";
+import { ERROR_KINDS } from "../errors.js";
 import type { Io } from "../io.js";
 import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../adapters/mcp-sdk.js";
 import { TOOLS, type Invocation } from "./tools.js";
@@ -45,7 +46,7 @@ const GC_EVERY_CALLS = 100;
 const TEXT_JSON_MAX_CHARS = 20_000;
 
 function reply(data: Record<string, unknown>, json = JSON.stringify(data)): ToolReply {
-  const exit = typeof data.exit === "number" ? data.exit : 1;
+  const exit = typeof data.exit === "number" ? data.exit : ERROR_KINDS.internal;
   if (exit === 0) {
     const text = json.length <= TEXT_JSON_MAX_CHARS ? json : `ok (exit 0): ${Object.keys(data).join(", ")}; ${json.length} characters of JSON in structuredContent`;
     return { data, text, isError: false };
@@ -66,7 +67,7 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
   const tempDirs = new Set<string>();
 
   async function run(inv: Invocation): Promise<ToolReply> {
-    if ("refuse" in inv) return reply({ ok: false, exit: 5, error: inv.refuse.error, hint: inv.refuse.hint });
+    if ("refuse" in inv) return reply({ ok: false, exit: ERROR_KINDS["bad-input"], error: inv.refuse.error, hint: inv.refuse.hint });
     let out = "";
     let cwd = opts.io.cwd;
     // Server defaults first: a later `--workspace` from the tool input wins (the CLI keeps the last).
@@ -108,7 +109,7 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
       try {
         return reply(JSON.parse(json) as Record<string, unknown>, json);
       } catch {
-        return reply({ ok: false, exit: exit === 0 ? 1 : exit, error: "internal error: the command printed no JSON", hint: "this is a bug in devrites-engine; report it" });
+        return reply({ ok: false, exit: exit === 0 ? ERROR_KINDS.internal : exit, error: "internal error: the command printed no JSON", hint: "this is a bug in devrites-engine; report it" });
       }
     } finally {
       if (dir !== undefined) {

@@ -79,7 +79,7 @@ export function writeAll(fd: number, data: Uint8Array, position?: number): void 
 /** The entry at `p` itself (a link is not followed), or undefined when there is none or it cannot be read. */
 /**
  * fs.rmSync(p, { force: true }) for a file, without its directory-walking machinery (Node's
- * rimraf module: about 0.5 ms to load, 1 ms of a commit). A missing file is not an error.
+ * rimraf module, a measurable share of a commit: docs/performance.md). A missing file is not an error.
  */
 export function removeFile(p: string): void {
   try {

@@ -1,5 +1,5 @@
 // Start-up cost: the hot commands (status, budget check, state resolve) never load the lazily
-// loaded commands, help, remark, remark-stringify (markdown comment) or MCP chunks, and the
+// loaded commands, help, micromark, remark-stringify (markdown comment) or MCP chunks, and the
 // command table's hot/lazy split is the one the bundle has. A preload records every module the
 // spawned CLI required; the cold paths that do load them (check, --markdown) prove the method sees chunks.
 
@@ -14,7 +14,7 @@ import { makeProject, projectFromFixture, type Project } from "../helpers/projec
 let p: Project | undefined;
 afterEach(() => p?.cleanup());
 
-const COLD = /(^|\/)chunks\/(commands|person-facing|markdown-comment|remark|serve|notify)-[^/]*\.cjs$/;
+const COLD = /(^|\/)chunks\/(commands|person-facing|markdown-comment|micromark|serve|notify)-[^/]*\.cjs$/;
 
 /** Run the CLI with a preload that writes require.cache's keys (or `list`) at exit; returns the lines. */
 async function recorded(project: Project, args: string[], list = "Object.keys(require.cache)"): Promise<string[]> {
@@ -36,7 +36,7 @@ describe("cold-path chunks stay off the hot path", () => {
     [["status"]],
     [["budget", "check"]],
     [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"]],
-  ])("%j loads none of the lazily loaded commands, help, remark, remark-stringify, notify or MCP chunks: no chunk but the bundler's runtime", async (args) => {
+  ])("%j loads none of the lazily loaded commands, help, micromark, remark-stringify, notify or MCP chunks: no chunk but the bundler's runtime", async (args) => {
     p = projectFromFixture("table-awaiting");
     const loaded = await chunksLoaded(p, args);
     expect(loaded.filter((m) => COLD.test(m))).toEqual([]);
@@ -44,7 +44,7 @@ describe("cold-path chunks stay off the hot path", () => {
   });
 
   it.each([
-    [["check"], "remark"],
+    [["check"], "micromark"],
     [["log"], "commands"],
     [["status", "--markdown"], "markdown-comment"],
     [["questions"], "commands"],

@@ -186,18 +186,18 @@ describe("the packed tarball installed into an empty project", () => {
     expect(r.out.match(/error TS/g), r.out).toHaveLength(1);
   });
 
-  it("the installed library entry imports only Node builtins up front: the lazily loaded commands (with remark, execa and the MCP stand-in), help, yaml and remark-stringify are lazy chunks", () => {
+  it("the installed library entry imports only Node builtins up front: the lazily loaded commands (with micromark, execa and the MCP stand-in), help, yaml and remark-stringify are lazy chunks", () => {
     const entry = fs.readFileSync(consumer.path("node_modules/devrites-engine/dist/index.mjs"), "utf8");
     const staticImports = [...entry.matchAll(/^import\b[^;]*?from\s+"([^"]+)"/gm)].map((m) => m[1] as string);
     expect(staticImports.filter((s) => !s.startsWith("node:"))).toEqual([]);
     const lazy = [...new Set([...entry.matchAll(/import\("\.\/lib\/([a-z-]+)-[\w-]+\.mjs"\)/g)].map((m) => m[1]))].sort();
-    // remark (check), execa (notify, from question add) and the MCP stand-in (mcp) are reached
+    // micromark (check), execa (notify, from question add) and the MCP stand-in (mcp) are reached
     // through the commands chunk, each itself lazy.
     expect(lazy).toEqual(["commands", "markdown-comment", "person-facing", "yaml"]);
     expect(entry.length).toBeLessThan(400_000);
   });
 
-  it("the installed library runs under Node: a parser, and main([\"check\"]), which loads the remark chunk", async () => {
+  it("the installed library runs under Node: a parser, and main([\"check\"]), which loads the micromark chunk", async () => {
     consumer.write(
       "run.mjs",
       [

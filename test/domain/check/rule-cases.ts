@@ -16,7 +16,7 @@ import { parseQuestions } from "../../../src/documents/questions/parse-questions
 import { viewOf } from "../../../src/documents/markdown-view.js";
 import { validateSentinel } from "../../../src/documents/afk/sentinel.js";
 import { parseYamlTop } from "../../../src/adapters/yaml.js";
-import { markdownOutline } from "../../../src/adapters/remark.js";
+import { markdownOutline } from "../../../src/adapters/micromark.js";
 
 /** One row of a rule table. `hit` must report the rule at file:line:col; `miss` must not report it. */
 export interface RuleCase {
