@@ -8,7 +8,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import type { Io } from "../io.js";
 import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../adapters/mcp-sdk.js";
-import { TOOLS, type Invocation } from "./tools.js";
+import { INSTRUCTIONS, TOOLS, type Invocation } from "./tools.js";
 
 export type RunCli = (argv: readonly string[], io: Io) => Promise<number>;
 
@@ -119,12 +119,13 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
   }
 
   const handle = createMcpServer(
-    { name: "devrites-engine", version: opts.version },
+    { name: "devrites-engine", version: opts.version, instructions: INSTRUCTIONS },
     TOOLS.map((t) => ({
       name: t.name,
       description: `${t.description} (CLI: devrites-engine ${t.command} --json)`,
       input: t.input,
       readOnly: t.readOnly,
+      result: t.result,
       call(input: Record<string, unknown>) {
         const p = run(t.invoke(input));
         inflight.add(p);
