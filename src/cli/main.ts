@@ -4,7 +4,7 @@
 import { EngineError } from "../errors.js";
 import type { Io } from "../io.js";
 import { jsonText, terminalText } from "../commands/format.js";
-import type { Outcome } from "../commands/types.js";
+import type { CommandCall, Outcome } from "../commands/types.js";
 import { resolveNow } from "../domain/clock.js";
 import { ENGINE_VERSION } from "../version.js";
 import { COMPLETION_FLAGS, parseCommandLine, unknownCommand } from "./argv.js";
@@ -16,9 +16,22 @@ import { makeContext } from "./context.js";
 const help = () => import("./help.js");
 const completions = () => Promise.all([import("./completions.js"), import("./completion-values.js")]);
 
+/** The `--json` object of an outcome. */
+function outcomeJson(outcome: Outcome): Record<string, unknown> {
+  return { ok: outcome.exit === 0, exit: outcome.exit, ...outcome.data };
+}
+
+/** The `--json` object of an error: {ok: false, exit, error, hint?, …its data}. */
+function errorJson(err: EngineError): Record<string, unknown> {
+  const body: Record<string, unknown> = { ok: false, exit: err.exitCode, error: err.message };
+  if (err.hint !== undefined) body.hint = err.hint;
+  if (err.data) Object.assign(body, err.data, { ok: false, exit: err.exitCode, error: err.message });
+  return body;
+}
+
 function printOutcome(io: Io, outcome: Outcome, json: boolean): void {
   if (json) {
-    io.stdout(JSON.stringify({ ok: outcome.exit === 0, exit: outcome.exit, ...outcome.data }) + "\n");
+    io.stdout(JSON.stringify(outcomeJson(outcome)) + "\n");
     return;
   }
   if (outcome.lines.length > 0) io.stdout(outcome.lines.join("\n") + "\n");
@@ -27,10 +40,7 @@ function printOutcome(io: Io, outcome: Outcome, json: boolean): void {
 
 function printError(io: Io, err: EngineError, json: boolean): void {
   if (json) {
-    const body: Record<string, unknown> = { ok: false, exit: err.exitCode, error: err.message };
-    if (err.hint !== undefined) body.hint = err.hint;
-    if (err.data) Object.assign(body, err.data, { ok: false, exit: err.exitCode, error: err.message });
-    io.stdout(JSON.stringify(body) + "\n");
+    io.stdout(JSON.stringify(errorJson(err)) + "\n");
     return;
   }
   io.stderr(`${err.prefix}${err.message}\n${err.hint !== undefined ? `hint: ${err.hint}\n` : ""}`);
@@ -113,6 +123,35 @@ function withOutput(io: Io, output: Pick<Io, "stdout" | "stderr">): Io {
   return copy;
 }
 
+/** Warnings from an outcome's after hook (the notify hook), on stderr. */
+async function runAfter(io: Io, outcome: Outcome): Promise<void> {
+  if (!outcome.after) return;
+  const warnings = await outcome.after();
+  if (warnings.length > 0) io.stderr(warnings.map((w) => `devrites-engine: warning: ${w}`).join("\n") + "\n");
+}
+
+/**
+ * Run one command of the table in process with typed arguments, as `--json` would: the same
+ * context, the same after hook and the same error mapping as a command line. Never throws.
+ */
+export async function runCommand(call: CommandCall, outerIo: Io): Promise<Record<string, unknown>> {
+  const io = withOutput(outerIo, { stdout: (t) => outerIo.stdout(jsonText(t)), stderr: (t) => outerIo.stderr(terminalText(t)) });
+  try {
+    const def = COMMANDS.find((c) => c.words.length === call.words.length && c.words.every((w, i) => call.words[i] === w));
+    if (!def) throw unknownCommand([...call.words]);
+    const now = resolveNow(io.env.DEVRITES_NOW, io.now);
+    const args = call.args();
+    const ctx = makeContext(io, now, { json: true, root: call.root, workspace: call.workspace, runCommand, flag: call.flag, usage: call.usage });
+    const outcome = await def.run(ctx, args);
+    await runAfter(io, outcome);
+    return outcomeJson(outcome);
+  } catch (e) {
+    const err = asEngineError(e);
+    if (debugOn(io.env.DEVRITES_DEBUG)) io.stderr(debugText(err));
+    return errorJson(err);
+  }
+}
+
 /** Run one command line. Never throws; returns the exit code. */
 export async function main(argv: readonly string[], outerIo: Io): Promise<number> {
   // Known before parsing, so that even an option error is printed as JSON.
@@ -170,14 +209,11 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
       json,
       root: typeof o.root === "string" ? o.root : undefined,
       workspace: typeof o.workspace === "string" ? o.workspace : undefined,
-      runCli: main,
+      runCommand,
     });
     const outcome = await parsed.def.run(ctx, parsed.args);
     printOutcome(io, outcome, json);
-    if (outcome.after) {
-      const warnings = await outcome.after();
-      if (warnings.length > 0) io.stderr(warnings.map((w) => `devrites-engine: warning: ${w}`).join("\n") + "\n");
-    }
+    await runAfter(io, outcome);
     return outcome.exit;
   } catch (e) {
     const err = asEngineError(e);
