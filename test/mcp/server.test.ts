@@ -189,6 +189,20 @@ describe("mcp server: refusals carry {ok:false, exit, error, hint} with isError"
   });
 });
 
+describe("mcp server: refusals name the tool's fields, not the CLI's flags", () => {
+  it.each([
+    ["answer and option", { qid: AWAITED, answer: "x", option: 1 }, "give either answer text or option/proposed, not both"],
+    ["option and proposed", { qid: AWAITED, option: 1, proposed: true }, "give either option N or proposed"],
+    ["drop and option", { qid: AWAITED, drop: true, option: 1 }, "drop takes a reason, not option or proposed"],
+    ["drop and record_decision", { qid: AWAITED, drop: true, record_decision: true }, "record_decision records answers, not drops"],
+  ])("resolve with %s is exit 5 naming the fields", async (_name, args, error) => {
+    await open();
+    const r = await call(s.client, "resolve", args);
+    expect(r.data).toMatchObject({ ok: false, exit: 5, error });
+    expect(String(r.data.error) + String(r.data.hint)).not.toContain("--");
+  });
+});
+
 describe("mcp server: resolve_comments", () => {
   const comment = (id: number, login: string, type: string, association: string, body: string, at: string) =>
     ({ id, user: { login, type, site_admin: false }, author_association: association, body, created_at: at, reactions: { total_count: 0 } });
@@ -249,6 +263,18 @@ describe("mcp server: resolve_batch", () => {
       expect(q).toContain(`answer: info ${AWAITED}: Drop now\n`);
       expect(q.match(/^status: open$/gm)).toHaveLength(1);
     }
+  });
+
+  it.each([
+    ["option", { option: 1 }],
+    ["proposed", { proposed: true }],
+    ["a drop", { drop: true, reason: "later" }],
+  ])("resolve with %s and dry_run reports what the CLI's --dry-run reports and writes nothing", async (_name, form) => {
+    await open();
+    const before = snapshot(p);
+    const r = await call(s.client, "resolve", { qid: ADVISORY, ...form, dry_run: true });
+    expect(r).toMatchObject({ isError: false, data: { ok: true, exit: 0, dry_run: true, results: [{ qid: ADVISORY }], files: ["questions.md"] } });
+    expect(snapshot(p)).toEqual(before);
   });
 
   it("resolve with dry_run checks and reports but writes nothing", async () => {
