@@ -6,7 +6,7 @@ import os from "node:os";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { runCommand } from "../../src/cli/main.js";
+import { runCommand } from "../../src/cli/run-command.js";
 import { ENGINE_VERSION } from "../../src/version.js";
 import type { Io } from "../../src/io.js";
 import { createEngineServer, type EngineServer } from "../../src/mcp/serve.js";
