@@ -15,7 +15,11 @@ import { ERROR_KINDS } from "../errors.js";
 
 /** One input field, in the terms of the CLI's options. */
 export type FieldSpec =
-  | { type: "string" | "boolean" | "integer" | "number" | "string[]"; describe: string; required?: boolean }
+  | { type: "string" | "boolean" | "number" | "string[]"; describe: string; required?: boolean }
+  /** A whole number, at least `min` when given (an option number, a count). */
+  | { type: "integer"; describe: string; required?: boolean; min?: number }
+  /** One of a fixed set of codes (a gate, a pause reason). */
+  | { type: "enum"; values: readonly string[]; describe: string; required?: boolean }
   /** Objects passed through as data (ticket comments): the command checks their shape itself. */
   | { type: "object[] (any)"; describe: string; required?: boolean }
   | { type: "object[]"; describe: string; required?: boolean; fields: Record<string, FieldSpec> };
@@ -32,6 +36,8 @@ interface ToolSpec {
   description: string;
   input: Record<string, FieldSpec>;
   readOnly: boolean;
+  /** Result fields beyond ok/exit/error/hint: name → description. */
+  result: Record<string, string>;
   call(input: Record<string, unknown>): Promise<ToolReply>;
 }
 
@@ -54,7 +60,10 @@ function zodField(f: FieldSpec): z.ZodType {
       t = z.boolean();
       break;
     case "integer":
-      t = z.number().int();
+      t = f.min !== undefined ? z.number().int().min(f.min) : z.number().int();
+      break;
+    case "enum":
+      t = z.enum(f.values as [string, ...string[]]);
       break;
     case "number":
       t = z.number();
@@ -121,7 +130,10 @@ function fieldJsonSchema(f: FieldSpec): JsonSchema {
       t = { type: f.type };
       break;
     case "integer":
-      t = { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+      t = { type: "integer", minimum: f.min ?? Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+      break;
+    case "enum":
+      t = { type: "string", enum: [...f.values] };
       break;
     case "string[]":
       t = { type: "array", items: { type: "string" } };
@@ -148,18 +160,22 @@ export function objectJsonSchema(fields: Record<string, FieldSpec>): JsonSchema 
   return { type: "object", properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
 }
 
-/** The result every tool declares: the CLI's JSON object, which always carries ok and exit (and may carry more). */
-export const OUTPUT_JSON_SCHEMA: JsonSchema = {
-  type: "object",
-  properties: {
+/**
+ * A tool's result: the CLI's JSON object, which always carries ok and exit, error and hint when
+ * it failed, and the tool's own fields (which ones appear depends on the outcome, so none is required).
+ */
+export function outputJsonSchema(result: Record<string, string>): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
     ok: { type: "boolean", description: "true when exit is 0" },
-    exit: { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: "the CLI's exit code (0 done, 3 refused, 5 bad input, 7 budget stop, 9 busy, …)" },
+    exit: { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: EXIT_DESCRIPTION },
     error: { description: "what went wrong, when ok is false", type: "string" },
     hint: { description: "what to do next, when ok is false", type: "string" },
-  },
-  required: ["ok", "exit"],
-  additionalProperties: {},
-};
+  };
+  for (const [name, description] of Object.entries(result)) properties[name] = { description };
+  return { type: "object", properties, required: ["ok", "exit"], additionalProperties: {} };
+}
+
+export const EXIT_DESCRIPTION = "the CLI's exit code: 0 done, 1 I/O or internal, 2 no workspace or unknown tool, 3 refused, 4 conflict, 5 bad input, 6 duplicate id, 7 budget stop, 8 pause deferred, 9 busy (retry)";
 
 /** A request schema that names `method` and accepts any params: the handler checks them. */
 function methodOnly<M extends string>(method: M) {
@@ -172,8 +188,9 @@ function methodOnly<M extends string>(method: M) {
  * SDK's McpServer answers a wrong type or an unknown tool with bare text, and pulls a second
  * (zod 3) JSON Schema converter into the start-up of every session.
  */
-export function createMcpServer(info: { name: string; version: string }, tools: readonly ToolSpec[]): McpHandle {
-  const server = new Server(info, { capabilities: { tools: {} }, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
+export function createMcpServer(info: { name: string; version: string; instructions?: string }, tools: readonly ToolSpec[]): McpHandle {
+  const { instructions, ...serverInfo } = info;
+  const server = new Server(serverInfo, { capabilities: { tools: {} }, jsonSchemaValidator: NO_SCHEMA_VALIDATION, ...(instructions !== undefined ? { instructions } : {}) });
   // A tool's zod schema is built at its first call: a session that calls three tools does not
   // build fourteen at start-up.
   const byName = new Map<string, { tool: ToolSpec; schema?: z.ZodObject }>();
@@ -189,7 +206,7 @@ export function createMcpServer(info: { name: string; version: string }, tools: 
       name: tool.name,
       description: tool.description,
       inputSchema: objectJsonSchema(tool.input) as Tool["inputSchema"],
-      outputSchema: OUTPUT_JSON_SCHEMA as Tool["outputSchema"],
+      outputSchema: outputJsonSchema(tool.result) as Tool["outputSchema"],
       annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
     }));
     return { tools: listed };

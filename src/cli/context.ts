@@ -1,5 +1,6 @@
 // Builds the CommandContext: the validated clock and lazy workspace lookup from
-// --root/--workspace and the DEVRITES_* environment, and the CLI's own main() (passed in by it).
+// --root/--workspace and the DEVRITES_* environment, how messages name options, and the CLI's
+// in-process command runner (passed in by it).
 
 import type { CommandContext } from "../commands/types.js";
 import type { Io } from "../io.js";
@@ -10,7 +11,14 @@ import { WorkspaceSession } from "../workspace/session.js";
 export function makeContext(
   io: Io,
   now: Date,
-  opts: { json: boolean; root: string | undefined; workspace: string | undefined; runCli: CommandContext["runCli"] },
+  opts: {
+    json: boolean;
+    root: string | undefined;
+    workspace: string | undefined;
+    runCommand: CommandContext["runCommand"];
+    flag?: ((option: string) => string) | undefined;
+    usage?: string | undefined;
+  },
 ): CommandContext {
   let root: string | undefined;
   const ctx: CommandContext = {
@@ -33,7 +41,9 @@ export function makeContext(
     session(ws) {
       return new WorkspaceSession(ws, io, now);
     },
-    runCli: opts.runCli,
+    flag: opts.flag ?? ((option) => `--${option}`),
+    usage: (cliUsage) => opts.usage ?? cliUsage,
+    runCommand: opts.runCommand,
   };
   return ctx;
 }

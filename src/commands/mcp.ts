@@ -1,11 +1,11 @@
 // `mcp`: serve the agent-facing commands as MCP tools on stdio until the client leaves.
-// The server and the SDK are one lazily loaded chunk; each tool call runs through the CLI's
-// main(), which the context carries (ctx.runCli), so this file never imports cli/.
+// The server and the SDK are one lazily loaded chunk; each tool call runs its command in
+// process through the CLI's runner, which the context carries (ctx.runCommand), so this file
+// never imports cli/.
 
 import path from "node:path";
 import { BadInputError } from "../errors.js";
 import { ENGINE_VERSION } from "../version.js";
-import { findRoot } from "../workspace/locate.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 export async function mcp(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
@@ -18,8 +18,7 @@ export async function mcp(ctx: CommandContext, args: CommandArgs): Promise<Outco
     io,
     root,
     workspace: ctx.workspaceOption,
-    runCli: ctx.runCli,
-    locateRoot: () => findRoot(io.cwd, undefined, io.env.DEVRITES_ROOT),
+    runCommand: ctx.runCommand,
     version: ENGINE_VERSION,
   });
   return { exit: 0, lines: [], data: {} };

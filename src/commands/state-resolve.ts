@@ -14,7 +14,7 @@ import type { EventDraft } from "../domain/events.js";
 import { filledEntries } from "../domain/written-answers.js";
 import { COMMENTS_MAX_BYTES, readUserFile, readUserInput } from "../workspace/user-files.js";
 import type { WorkspaceSession } from "../workspace/session.js";
-import { parseComments, type TicketComment } from "../documents/comments/parse-comments.js";
+import { commentsOf, parseComments, type TicketComment } from "../documents/comments/parse-comments.js";
 import { missingQuestionId } from "./resolve-which-question.js";
 import { reportResolve } from "./resolve-report.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -45,8 +45,8 @@ function openForResolve(ctx: CommandContext, checkArguments: (session: Workspace
 /** The grammar as a hint: an agent's leaves out `[--human]` (for-readers.ts). */
 const USAGE_HINT = personOrAgent(RESOLVE_USAGE.replace(/^usage: /, ""), RESOLVE_USAGE.replace(/^usage: /, "").replace(" [--human]", ""));
 
-function usage(message: string): BadInputError {
-  return new BadInputError(message, { hint: USAGE_HINT });
+function usage(ctx: CommandContext, message: string): BadInputError {
+  return new BadInputError(message, { hint: ctx.usage(USAGE_HINT) });
 }
 
 /**
@@ -67,19 +67,22 @@ export function batchFailure(file: string, failures: readonly EntryFailure[]): E
 function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceSession): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string; filled?: boolean; comments?: TicketComment[] } {
   const o = args.options;
   const pos = args.positionals;
+  // Messages name options as the caller knows them: `--option` here, the tool's `option` over MCP.
+  const f = (name: string) => ctx.flag(name);
   if (typeof o["from-comments"] === "string") {
-    if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined || o.filled) throw usage("--from-comments takes no question id, answer, --option, --proposed, --drop, --batch or --filled");
+    if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined || o.filled) throw usage(ctx, `${f("from-comments")} takes no question id, answer, ${f("option")}, ${f("proposed")}, ${f("drop")}, ${f("batch")} or ${f("filled")}`);
     const file = o["from-comments"];
+    if (args.input?.comments !== undefined) return { entries: [], batch: true, comments: commentsOf(args.input.comments, file) };
     const text = readUserInput(ctx.io.cwd, file, COMMENTS_MAX_BYTES);
     return { entries: [], batch: true, comments: parseComments(text, file === "-" ? "standard input" : file) };
   }
   if (o.filled) {
-    if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined) throw usage("--filled takes no question id, answer, --option, --proposed, --drop or --batch");
+    if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined) throw usage(ctx, `${f("filled")} takes no question id, answer, ${f("option")}, ${f("proposed")}, ${f("drop")} or ${f("batch")}`);
     return { entries: [], batch: true, filled: true };
   }
   if (typeof o.batch === "string") {
-    if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed) throw usage("--batch takes no question id or answer");
-    const text = readUserFile(ctx.io.cwd, o.batch);
+    if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed) throw usage(ctx, `${f("batch")} takes no question id or answer`);
+    const text = args.input?.batch ?? readUserFile(ctx.io.cwd, o.batch);
     if (text === undefined) throw new BadInputError(`Batch file not found: ${o.batch}`, { hint: `no readable file at ${o.batch} (relative to ${ctx.io.cwd})` });
     const parsed = parseBatchLines(text, o.batch);
     const failures: EntryFailure[] = [...parsed.errors];
@@ -111,17 +114,17 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceS
   if (qid === undefined || qid === "") throw missingQuestionId(ctx, args, session);
   const words = pos.slice(1);
   if (o.drop) {
-    if (o.option !== undefined || o.proposed) throw usage("--drop takes a reason, not --option or --proposed");
-    if (o["record-decision"]) throw usage("--record-decision records answers, not drops");
+    if (o.option !== undefined || o.proposed) throw usage(ctx, `${f("drop")} takes a reason, not ${f("option")} or ${f("proposed")}`);
+    if (o["record-decision"]) throw usage(ctx, `${f("record-decision")} records answers, not drops`);
     const reason = normalizeText(words, "drop reason");
     return { entries: [{ qid, kind: "drop", source: { kind: "text", text: reason === "" ? "dropped" : reason } }], batch: false };
   }
   if (o.option !== undefined || o.proposed) {
-    if (words.length > 0) throw usage("give either answer text or --option/--proposed, not both");
-    if (o.option !== undefined && o.proposed) throw usage("give either --option N or --proposed");
+    if (words.length > 0) throw usage(ctx, `give either answer text or ${f("option")}/${f("proposed")}, not both`);
+    if (o.option !== undefined && o.proposed) throw usage(ctx, `give either ${f("option")} N or ${f("proposed")}`);
     if (o.proposed) return { entries: [{ qid, kind: "answer", source: { kind: "proposed" } }], batch: false };
     const n = String(o.option);
-    if (!/^[1-9]\d*$/.test(n)) throw usage(`--option takes an option number (1, 2, …), not ${JSON.stringify(n)}`);
+    if (!/^[1-9]\d*$/.test(n)) throw usage(ctx, `${f("option")} takes an option number (1, 2, …), not ${JSON.stringify(n)}`);
     return { entries: [{ qid, kind: "answer", source: { kind: "option", number: Number(n) } }], batch: false };
   }
   // No answer at all: the one a person wrote under the block's answer: (exit 5 when empty).

@@ -540,7 +540,7 @@ describe("issue 25: the budget cap names the command a person runs (budget grant
 
   it("no MCP tool grants slices", async () => {
     const { TOOLS } = await import("../../src/mcp/tools.js");
-    expect(TOOLS.map((t) => t.command).filter((c) => c.includes("grant"))).toEqual([]);
+    expect(TOOLS.map((t) => t.words.join(" ")).filter((c) => c.includes("grant"))).toEqual([]);
   });
 });
 

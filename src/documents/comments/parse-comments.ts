@@ -109,5 +109,13 @@ export function parseComments(text: string, file: string): TicketComment[] {
       else items.push(item);
     }
   }
+  return commentsOf(items, file);
+}
+
+/**
+ * The comments among already-parsed JSON values (an MCP call's array), checked as parseComments checks a file's.
+ * @throws BadInputError (5) when an item is not a comment object.
+ */
+export function commentsOf(items: readonly unknown[], file: string): TicketComment[] {
   return items.map((item, i) => commentOf(item, i, file));
 }
