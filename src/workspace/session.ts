@@ -51,12 +51,17 @@ export class WorkspaceSession {
     return text ?? (required ? "" : undefined);
   }
 
-  /** read() without the decoding: the file's bytes, checked to be UTF-8. */
-  readBytes(name: string, required: true): Buffer;
-  readBytes(name: string, required: false): Buffer | undefined;
-  readBytes(name: string, required: boolean): Buffer | undefined {
+  /**
+   * read() without the decoding: the file's bytes, checked to be UTF-8. `use` says what the
+   * caller does with them: "parse" the whole file (a large one then tells Io.largeInput), or
+   * only "search" them for a few blocks, which allocates too little to tune the heap for (and
+   * tuning it costs a call the load of node:v8 and Node's code cache for its later built-ins).
+   */
+  readBytes(name: string, required: true, use?: "parse" | "search"): Buffer;
+  readBytes(name: string, required: false, use?: "parse" | "search"): Buffer | undefined;
+  readBytes(name: string, required: boolean, use: "parse" | "search" = "parse"): Buffer | undefined {
     const bytes = readWorkspaceBytes(this.ws.dir, name, required && !READS_AS_EMPTY.has(name));
-    if (bytes !== undefined && bytes.length >= LARGE_INPUT_BYTES) this.#large();
+    if (bytes !== undefined && bytes.length >= LARGE_INPUT_BYTES && use === "parse") this.#large();
     return bytes ?? (required ? Buffer.alloc(0) : undefined);
   }
 
