@@ -3,6 +3,7 @@
 
 import path from "node:path";
 import { LARGE_INPUT_BYTES, type Io } from "../io.js";
+import { nodeZlib } from "./lazy-builtins.js";
 import { EngineError, InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
 import { EVENTS_FILE, renderEvents } from "./events.js";
@@ -66,10 +67,16 @@ export class WorkspaceSession {
   }
 
   #largeSeen = false;
-  /** Tell the process, once, that a large file is about to be parsed (Io.largeInput). */
+  #writing = false;
+  /**
+   * Tell the process, once, that a large file is about to be parsed (Io.largeInput). Inside
+   * mutate() the commit will checksum files of that size with node:zlib: it is loaded first,
+   * while Node's code cache for built-ins still matches V8's flags (the hook may change them).
+   */
   #large(): void {
     if (this.#largeSeen) return;
     this.#largeSeen = true;
+    if (this.#writing && this.io.largeInput !== undefined) nodeZlib();
     this.io.largeInput?.();
   }
 
@@ -89,12 +96,14 @@ export class WorkspaceSession {
       timeoutMs: lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS),
       now: () => this.now,
     });
+    this.#writing = true;
     try {
       this.recoverLocked();
       const { changes, result } = fn();
       this.commitLocked(changes);
       return result;
     } finally {
+      this.#writing = false;
       lock.release();
     }
   }

@@ -68,6 +68,34 @@ describe("Io.largeInput on a large questions.md: called by what parses it whole,
   });
 });
 
+// The flag changes V8's flag hash, after which Node's code cache for its own built-ins no longer
+// matches: a built-in first loaded later is compiled from source. A writer's commit checksums
+// the large file with node:zlib, so it loads zlib before the flag; a reader never loads it.
+describe("a writer on a large questions.md loads node:zlib before the heap flag is set", () => {
+  const preloadFor = (dir: string, out: string) => {
+    const file = path.join(dir, "record-flag.cjs");
+    fs.writeFileSync(file, `const v8 = require("node:v8"); const set = v8.setFlagsFromString;
+v8.setFlagsFromString = function (flags) { require("node:fs").appendFileSync(${JSON.stringify(out)}, JSON.stringify({ flags, zlib: process.moduleLoadList.includes("NativeModule zlib") }) + "\\n"); return set.call(this, flags); };
+process.on("exit", () => require("node:fs").appendFileSync(${JSON.stringify(out)}, JSON.stringify({ exit: true, zlib: process.moduleLoadList.includes("NativeModule zlib") }) + "\\n"));\n`);
+    return file;
+  };
+  it.each([
+    ["state resolve --batch of 20 entries", true, (dir: string) => {
+      const ids = [...fs.readFileSync(path.join(dir, ".devrites/work/session-token-rotation/questions.md"), "utf8").matchAll(/^## (q-\S+)\n+status: open$/gm)].map((m) => m[1]!);
+      fs.writeFileSync(path.join(dir, "answers.txt"), ids.slice(0, 20).map((q) => `${q}: yes`).join("\n") + "\n");
+      return ["state", "resolve", "--batch", "answers.txt"];
+    }],
+    ["status", false, (_dir: string) => ["status"]],
+  ] as const)("%s (writes: %s)", async (_name, writes, args) => {
+    const dir = copy(`flag-order-${writes}`);
+    const out = path.join(dir, "flag-order.jsonl");
+    const r = await runCli(args(dir), { cwd: dir, env: { NODE_OPTIONS: `--require ${preloadFor(dir, out)}` } });
+    expect(r.exit, r.stderr).toBe(0);
+    const seen = fs.readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { flags?: string; zlib: boolean });
+    expect(seen).toEqual([{ flags: "--semi-space-growth-factor=1", zlib: writes }, { exit: true, zlib: writes }]);
+  });
+});
+
 // bench/floor-cli.mjs is the bench's lower bound for the 40,000-question rows (docs/performance.md,
 // "Floors"): the least a `questions` listing must do, done as fast as we know how. It is only a
 // floor while it does that work: on the bench's generated files its listing is the engine's, byte
