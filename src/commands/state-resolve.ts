@@ -6,6 +6,7 @@ import { BadInputError, EngineError, NoWorkspaceError } from "../errors.js";
 import { forReaders, personOrAgent } from "../for-readers.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { parseBatchLines } from "../documents/batch/parse-batch.js";
+import { searchesBytes } from "../documents/questions/block-source.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/normalize-text.js";
 import { assertSchema } from "../domain/schema-gate.js";
@@ -158,8 +159,9 @@ export function resolveEntries(
   opts: ResolveOptions,
 ): Outcome {
   const compute = () => {
-    // Bytes: a resolve decodes only the blocks it edits (a 10,000-question file stays bytes).
-    const questions = session.readBytes("questions.md", true);
+    // Bytes: a resolve of a few entries decodes only the blocks it edits (a 10,000-question
+    // file stays bytes, searched); a batch or --filled parses the file whole.
+    const questions = session.readBytes("questions.md", true, opts.filled || !searchesBytes(entries.length) ? "parse" : "search");
     const state = session.read("state.md", true);
     const stateDoc = parseState(state);
     assertSchema(stateDoc, session.ws.slug);

@@ -3,6 +3,7 @@
 
 import path from "node:path";
 import { LARGE_INPUT_BYTES, type Io } from "../io.js";
+import { nodeZlib } from "./lazy-builtins.js";
 import { EngineError, InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
 import { EVENTS_FILE, readEventsText, renderEvents } from "./events.js";
@@ -51,12 +52,17 @@ export class WorkspaceSession {
     return text ?? (required ? "" : undefined);
   }
 
-  /** read() without the decoding: the file's bytes, checked to be UTF-8. */
-  readBytes(name: string, required: true): Buffer;
-  readBytes(name: string, required: false): Buffer | undefined;
-  readBytes(name: string, required: boolean): Buffer | undefined {
+  /**
+   * read() without the decoding: the file's bytes, checked to be UTF-8. `use` says what the
+   * caller does with them: "parse" the whole file (a large one then tells Io.largeInput), or
+   * only "search" them for a few blocks, which allocates too little to tune the heap for (and
+   * tuning it costs a call the load of node:v8 and Node's code cache for its later built-ins).
+   */
+  readBytes(name: string, required: true, use?: "parse" | "search"): Buffer;
+  readBytes(name: string, required: false, use?: "parse" | "search"): Buffer | undefined;
+  readBytes(name: string, required: boolean, use: "parse" | "search" = "parse"): Buffer | undefined {
     const bytes = readWorkspaceBytes(this.ws.dir, name, required && !READS_AS_EMPTY.has(name));
-    if (bytes !== undefined && bytes.length >= LARGE_INPUT_BYTES) this.#large();
+    if (bytes !== undefined && bytes.length >= LARGE_INPUT_BYTES && use === "parse") this.#large();
     return bytes ?? (required ? Buffer.alloc(0) : undefined);
   }
 
@@ -68,10 +74,16 @@ export class WorkspaceSession {
   }
 
   #largeSeen = false;
-  /** Tell the process, once, that a large file is about to be parsed (Io.largeInput). */
+  #writing = false;
+  /**
+   * Tell the process, once, that a large file is about to be parsed (Io.largeInput). Inside
+   * mutate() the commit will checksum files of that size with node:zlib: it is loaded first,
+   * while Node's code cache for built-ins still matches V8's flags (the hook may change them).
+   */
   #large(): void {
     if (this.#largeSeen) return;
     this.#largeSeen = true;
+    if (this.#writing && this.io.largeInput !== undefined) nodeZlib();
     this.io.largeInput?.();
   }
 
@@ -92,12 +104,14 @@ export class WorkspaceSession {
       now: () => this.now,
       onTaken: this.io.lockTaken,
     });
+    this.#writing = true;
     try {
       this.recoverLocked();
       const { changes, result } = fn();
       this.commitLocked(changes);
       return result;
     } finally {
+      this.#writing = false;
       lock.release();
     }
   }

@@ -51,6 +51,11 @@ export type EditedQuestions = { content: string; blocks?: undefined } | { conten
 /** Fewer wanted blocks than this are found in the bytes; more, and the file is parsed once. */
 const FIND_LIMIT = 16;
 
+/** Whether questionsSource() finds `wanted` blocks in the bytes instead of parsing the whole file. */
+export function searchesBytes(wanted: number): boolean {
+  return wanted < FIND_LIMIT;
+}
+
 /** `bytes` with each (disjoint) span replaced by its new text, as pieces to write in order. */
 function splicedBytes(bytes: Bytes, replacements: readonly { span: BlockSpan; text: string }[]): Uint8Array[] {
   const sorted = [...replacements].sort((a, b) => a.span.start - b.span.start);
@@ -118,5 +123,5 @@ function byteSource(bytes: Bytes): QuestionsSource {
  */
 export function questionsSource(content: string | Bytes, wanted = 1): QuestionsSource {
   if (typeof content === "string") return textSource(content);
-  return wanted < FIND_LIMIT ? byteSource(content) : textSource(content.toString("utf8"));
+  return searchesBytes(wanted) ? byteSource(content) : textSource(content.toString("utf8"));
 }
