@@ -139,6 +139,8 @@ function plantHardLink(rng: Rng, sb: Sandbox, planted: Planted): void {
   const p = path.join(sb.ws, name);
   const st = fs.existsSync(p) ? fs.lstatSync(p) : undefined;
   if (st && !st.isFile()) return; // a special file planted there already
+  // A planted sparse giant stays where it is: linked outward, the harness would read it whole.
+  if (st && st.size > 1024 * 1024) return;
   if (!st) fs.writeFileSync(p, "");
   if (rng.chance(0.5)) {
     fs.rmSync(p, { force: true });
@@ -193,7 +195,11 @@ function plantAuditLines(rng: Rng, sb: Sandbox, planted: Planted): void {
     else lines.push(bad());
   }
   const text = lines.join("\n") + (rng.chance(0.8) ? "\n" : "");
-  fs.writeFileSync(path.join(sb.ws, "events.jsonl"), text);
+  const target = path.join(sb.ws, "events.jsonl");
+  // A special file, a hard link or a sparse giant planted there already stays as it is.
+  const st = fs.lstatSync(target, { throwIfNoEntry: false });
+  if (st && (!st.isFile() || st.nlink > 1 || st.size > 1024 * 1024)) return;
+  fs.writeFileSync(target, text);
   planted.what.push(`audit lines ${lines.map((l) => l.slice(0, 40)).join(" | ").slice(0, 300)}`);
 }
 
@@ -203,7 +209,7 @@ function plantBidi(rng: Rng, sb: Sandbox, planted: Planted): void {
     const p = path.join(sb.ws, name);
     const st = fs.lstatSync(p, { throwIfNoEntry: false });
     // Only the fixture's own files: a planted special file or sparse giant stays as it is.
-    if (!st?.isFile() || st.size > 1024 * 1024) continue;
+    if (!st?.isFile() || st.nlink > 1 || st.size > 1024 * 1024) continue;
     const text = fs.readFileSync(p, "utf8");
     const lines = text.split("\n");
     for (let i = rng.int(1, 3); i > 0; i--) {
