@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { InternalError, isKind, NoWorkspaceError, RefusedError } from "../errors.js";
 import { newNonce, tempPathFor } from "./transaction.js";
-import { errText, fsyncDir } from "./replay.js";
+import { appendAt, errText, fsyncDir } from "./replay.js";
 import { disk, lstat, READ_CAP_BYTES, readRegularFile, removeFile, writeAll } from "./disk.js";
 import { CLOSE_JOURNAL, eventWritten, readCloseJournal, renderCloseJournal, undoClose, type CloseJournal } from "./close-journal.js";
 import type { Lock } from "./lock.js";
@@ -46,16 +46,7 @@ function writeNew(p: string, data: Buffer, flags: string): void {
  */
 export function finishClose(archived: string, root: string, j: CloseJournal): boolean {
   const events = path.join(archived, EVENTS);
-  if (!eventWritten(archived, j)) {
-    const fd = disk.openSync(events, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW, 0o644);
-    try {
-      disk.ftruncateSync(fd, j.offset);
-      writeAll(fd, Buffer.from(j.event, "utf8"), j.offset);
-      disk.fsyncSync(fd);
-    } finally {
-      disk.closeSync(fd);
-    }
-  }
+  if (!eventWritten(archived, j)) appendAt(events, j.offset, j.event);
   let cleared = false;
   if (j.clear_active && activeSlug(root) === j.slug) {
     // An empty ACTIVE is "no active workspace" (formats.md, Layout), as the pack's close-out expects.

@@ -44,15 +44,24 @@ function openForAppend(target: string, create: boolean): number {
   return fd;
 }
 
-function applyAppend(dir: string, a: JournalAppend): void {
-  const fd = openForAppend(path.resolve(dir, a.target), true);
+/**
+ * Write `data` at `offset` of `target` (created if missing), cutting whatever followed: an
+ * idempotent append. Only a regular file with one name is written (no link is followed or
+ * written through).
+ */
+export function appendAt(target: string, offset: number, data: string): void {
+  const fd = openForAppend(target, true);
   try {
-    disk.ftruncateSync(fd, a.offset);
-    writeAll(fd, Buffer.from(a.data, "utf8"), a.offset);
+    disk.ftruncateSync(fd, offset);
+    writeAll(fd, Buffer.from(data, "utf8"), offset);
     disk.fsyncSync(fd);
   } finally {
     disk.closeSync(fd);
   }
+}
+
+function applyAppend(dir: string, a: JournalAppend): void {
+  appendAt(path.resolve(dir, a.target), a.offset, a.data);
 }
 
 function dirsOf(dir: string, j: Journal): Set<string> {
