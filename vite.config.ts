@@ -1,5 +1,5 @@
 // Bundles the CLI into dist/devrites-engine.cjs (one file on the hot path) and the library
-// into dist/index.mjs (its declarations come from tsconfig.build.json). Cold paths (remark for
+// into dist/index.mjs (its declarations come from tsconfig.build.json). Cold paths (micromark for
 // check, remark-stringify for --markdown, execa for notify, the MCP SDK for `mcp`) are dynamic imports of
 // src/adapters/ adapters and land in their own chunks, in both builds.
 
@@ -39,9 +39,8 @@ export function mcpSdkPureSchemas(): Plugin {
 }
 
 /**
- * The executable, dist/devrites-engine.cjs: src/cli/launcher.cjs with the entry's file name
- * written in. The entry's name carries its content hash, like every chunk's, so a code cache
- * made for one build (scripts/code-cache.mjs, named after its file) can never meet another's text.
+ * The executable, dist/devrites-engine.cjs: src/cli/launcher.cjs (which turns on Node's compile
+ * cache before the bundle is compiled) with the entry's file name written in.
  */
 export function launcher(): Plugin {
   return {
@@ -78,16 +77,26 @@ export default defineConfig(({ mode }) => ({
         // (its ESM loader is not set up at all), on every call (docs/performance.md).
         format: mode === "lib" ? "es" : "cjs",
         charset: "ascii",
-        // Each entry is one file plus one chunk per lazily imported adapter (src/adapters/*:
-        // yaml, remark, markdown comments, execa), which import nothing else from src/, and, in the CLI, the
-        // `mcp` server chunk (src/mcp/* with the SDK and zod), which gets main() passed in, and
-        // the command chunks: the entry holds only status, budget check and state resolve
-        // (commands/cold.ts, cli/warm-commands.ts and cli/person-facing.ts hold the rest). The
-        // library used to inline them (1.2 MB); now an embedder loads one only by calling what needs it.
-        // Every module the entry imports statically stays in the entry file: left to
-        // itself, rolldown moves what two lazy chunks share with the entry into chunks of their
-        // own, which every command would then load (one file read and compile each).
-        codeSplitting: { groups: [{ name: mode === "lib" ? "index" : "engine", tags: ["$initial"] }] },
+        // No list of commands here: src/cli/command-table.ts decides, by importing a command
+        // statically (hot: in the entry) or through lazy(import(…)) (loaded on first use).
+        // The groups below only say how what is loaded lazily is cut into files:
+        codeSplitting: {
+          groups: [
+            // Every module the entry imports statically stays in the entry file: left to itself,
+            // rolldown moves what two lazy chunks share with the entry into chunks of their own,
+            // which every command would then load (one file read and compile each).
+            { name: mode === "lib" ? "index" : "engine", tags: ["$initial"], priority: 3 },
+            // Every lazily loaded command (and interactive resolve, init's templates) with what
+            // only they use: one chunk, not one per command (36 small files were slower).
+            { name: "commands", test: /[\\/](src[\\/](commands|domain|documents|workspace)|templates)[\\/]/, priority: 2 },
+            // What only a person or a shell asks for (help, completion answers): one chunk.
+            { name: "person-facing", test: /[\\/]src[\\/]cli[\\/]/, priority: 1 },
+          ],
+        },
+        // Left to rolldown: one chunk per adapter (src/adapters/*: yaml, remark, markdown
+        // comments, execa, which import nothing else from src/) and, in the CLI, the `mcp`
+        // server's (src/mcp/* with the SDK and zod). The library used to inline all of it
+        // (1.2 MB); now an embedder loads a chunk only by calling what needs it.
         // The CLI's entry is engine-<hash>.cjs; the executable beside it is the launcher (above).
         entryFileNames: mode === "lib" ? "[name].mjs" : "[name]-[hash].cjs",
         chunkFileNames: mode === "lib" ? "lib/[name]-[hash].mjs" : "chunks/[name]-[hash].cjs",

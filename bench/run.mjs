@@ -26,7 +26,7 @@ const USAGE = `usage: node bench/run.mjs [--runs N] [--rss-runs N] [--rss-method
   --rss-method M gnu-time (default when /usr/bin/time -f works) or probe (process.resourceUsage)
   --cli PATH     the built CLI (default dist/devrites-engine.cjs)
   --only NAMES   comma-separated scenario ids: version,status,budget-check,resolve,resolve-10k,batch-1000,
-                 status-40k,questions-40k,check-40k,mcp
+                 batch-decisions-5000,status-40k,questions-40k,check-40k,mcp
                  (mcp: per-call latency over one \`devrites-engine mcp\` session, its start-up and memory)
   --out FILE     where the JSON results go (default bench/results.json)
   --no-fail      report only: exit 0 even when a bar is missed
@@ -174,6 +174,16 @@ function scenarios(ws) {
       args: ["state", "resolve", "--batch", "answers.txt"],
       bar: 2.0,
       ok: (r) => r.status === 0 && (r.stdout.match(/^(Resolved|Dropped): /gm) ?? []).length === ws.batch.entries,
+    },
+    // Each answer also recorded as a DEC entry: linear in the entries (decisions.md parsed once).
+    {
+      id: "batch-decisions-5000",
+      name: "state resolve --record-decision --batch (5,000 entries)",
+      ws: ws.decisions,
+      args: ["state", "resolve", "--record-decision", "--batch", "answers.txt"],
+      bar: 6.0,
+      rssBar: 3.0,
+      ok: (r) => r.status === 0 && (r.stdout.match(/^Resolved: /gm) ?? []).length === ws.decisions.entries,
     },
     // The read-only commands on a 40,000-question file (~12 MB, a third open): ≤ 3× in time and memory.
     { id: "status-40k", name: "status (40,000 questions)", ws: ws.fortyThousand, args: ["status"], bar: 3.0, rssBar: 3.0, ok: (r) => r.status === 0 },

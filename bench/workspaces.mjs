@@ -1,6 +1,7 @@
 // The benchmark's workspaces, generated from a fixed seed so every run measures the same
 // bytes: a typical workspace, a 10,000-question questions.md (~3 MB) awaiting a question near
-// its end, and a workspace with a 1,000-entry batch file.
+// its end, a workspace with a 1,000-entry batch file, and one with a 5,000-entry batch whose
+// answers are each recorded as a decision.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -182,7 +183,24 @@ export function generateWorkspaces(dir) {
     writeTree(project, { ...workspaceFiles({ questions, state: stateText(awaited) }), "answers.txt": lines.join("\n") + "\n" });
     out.batch = { project, awaited, entries: 1_000, bytes: Buffer.byteLength(questions) };
   }
+
+  out.decisions = generateDecisionsWorkspace(dir, 5_000);
   return out;
+}
+
+/**
+ * `entries` open questions (of entries + 200) answered by one batch file run with
+ * `--record-decision`: each answer also appends a DEC entry to decisions.md.
+ */
+export function generateDecisionsWorkspace(dir, entries) {
+  const rng = makeRng(entries + 17);
+  const questions = questionsText(rng, entries + 200, (i) => i < entries);
+  const awaited = questionId(Math.floor(entries / 2));
+  const project = path.join(dir, `decisions-${entries}`);
+  const lines = ["# answers, each recorded as a decision"];
+  for (let i = 0; i < entries; i++) lines.push(`${questionId(i)}: ${words(rng, 1, 6)}`);
+  writeTree(project, { ...workspaceFiles({ questions, state: stateText(awaited) }), "answers.txt": lines.join("\n") + "\n" });
+  return { project, awaited, entries, bytes: Buffer.byteLength(questions) };
 }
 
 /**

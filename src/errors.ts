@@ -2,6 +2,8 @@
 // from the kind (one table). Domain and workspace code throw these; only cli/main.ts turns
 // them into exit codes. Code that must tell failures apart branches on `kind`, never on text.
 
+import { readerText, type ForReaders } from "./for-readers.js";
+
 /** The exit-code table (commands.md). The README repeats it; a test keeps them equal. */
 export const EXIT_CODES = {
   0: "done — including \"already done\" (an identical re-run)",
@@ -38,6 +40,8 @@ export const ERROR_KINDS = {
   "file-missing": 2,
   /** No command, or one the engine does not have. */
   "unknown-command": 2,
+  /** A DevRites pack command outside the workspace writer's job (commands/not-provided.ts): named with what to call instead. */
+  "not-provided": 2,
   /** Understood but refused, for a reason no more specific kind names. */
   refused: 3,
   /** The question id names no question block. */
@@ -46,9 +50,11 @@ export const ERROR_KINDS = {
   "workspace-not-found": 3,
   /** `init` of a workspace that already exists. */
   "workspace-exists": 3,
+  /** `state close` onto an `archive/<slug>` that already exists (never overwritten). */
+  "archive-exists": 3,
   /** The workspace's schema version is invalid or newer than this engine's. */
   "schema-mismatch": 3,
-  /** A file the engine would read or write is a link, not a regular file, or far over its size cap. */
+  /** A file the engine would read or write is a link (symbolic, or a hard link with other names), not a regular file, or far over its size cap. */
   "unsafe-file": 3,
   /** A `.journal` on disk that the engine will not replay. */
   "journal-corrupt": 3,
@@ -94,8 +100,11 @@ export interface ErrorLocation {
 }
 
 export interface ErrorDetails {
-  /** What to do next; printed as `hint: …`. */
-  hint?: string;
+  /**
+   * What to do next; printed as `hint: …`. Both renderings (for-readers.ts) when it names a
+   * command only a person runs as theirs: `--json` prints the agent's.
+   */
+  hint?: string | ForReaders;
   /** Replaces the `devrites-engine: ` prefix when commands.md quotes a message with its own prefix. */
   prefix?: string;
   /** Extra machine-readable fields for `--json`. */
@@ -117,7 +126,10 @@ function located(text: string, at: ErrorLocation | undefined): string {
 export class EngineError extends Error {
   readonly kind: ErrorKind;
   readonly exitCode: ExitCode;
+  /** The hint for a person (what text mode prints). */
   readonly hint: string | undefined;
+  /** The hint as `--json` (and so MCP) prints it: never suggests `--human`. */
+  readonly agentHint: string | undefined;
   readonly prefix: string;
   readonly data: Record<string, unknown> | undefined;
   /** The message without its location prefix. */
@@ -128,7 +140,8 @@ export class EngineError extends Error {
     this.name = new.target.name;
     this.kind = kind;
     this.exitCode = exitCodeOf(kind);
-    this.hint = details.hint;
+    this.hint = details.hint === undefined ? undefined : readerText(details.hint, false);
+    this.agentHint = details.hint === undefined ? undefined : readerText(details.hint, true);
     this.prefix = details.prefix ?? "devrites-engine: ";
     this.data = details.data;
     this.text = message;

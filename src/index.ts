@@ -3,6 +3,7 @@
 
 export * from "./errors.js";
 export type { Io } from "./io.js";
+export type { Bytes } from "./documents/bytes.js";
 export { main } from "./cli/main.js";
 export { applyEdits, type TextEdit } from "./documents/text-edit.js";
 export { splitLines, detectEol, type Line } from "./documents/lines.js";

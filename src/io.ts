@@ -22,11 +22,16 @@ export interface Io {
    * parsed: the process may tune its memory for it (bin.ts does; an embedder need not).
    */
   largeInput?: () => void;
+  /**
+   * Called each time this process takes a workspace lock: bin.ts arms its SIGINT/SIGTERM
+   * handlers there (cli/signals.ts), so a command that never locks never pays for them.
+   */
+  lockTaken?: () => void;
 }
 
 /**
  * The size from which a read file counts as large for Io.largeInput: 256 KiB, some 800
- * questions (the bench's 1,000-entry batch works on a 360 KB questions.md and peaked 3.5 MB
- * lower with it, no slower).
+ * questions (a large batch peaks lower with it and runs no slower; docs/performance.md,
+ * Memory on large files).
  */
 export const LARGE_INPUT_BYTES = 256 * 1024;

@@ -61,6 +61,15 @@ function oneLine(s: string): string {
   return s.replace(/\r\n|\r|\n/g, " ");
 }
 
+/**
+ * Text a person or an agent wrote (questions, options, answers, pause details) sits between
+ * these tags, so an agent that reads the comment later can tell quoted data from the engine's
+ * own words; remark escapes `<` in text, so no text can close them.
+ */
+const UNTRUSTED_OPEN: Block = { type: "html", value: "<untrusted-input>" };
+const UNTRUSTED_CLOSE: Block = { type: "html", value: "</untrusted-input>" };
+const untrusted = (blocks: Block[]): Block[] => (blocks.length === 0 ? [] : [UNTRUSTED_OPEN, ...blocks, UNTRUSTED_CLOSE]);
+
 /** The hidden marker a poster finds to update its comment: only characters that cannot close a comment. */
 export function commentMarker(slug: string, key: string): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, "_");
@@ -84,15 +93,17 @@ function answerCommands(slug: string, q: CommentQuestion): string[] {
 
 function questionBlocks(slug: string, q: CommentQuestion): Block[] {
   const where = [q.gate ?? "no gate", ...(q.slice ? [`slice ${q.slice}`] : []), `workspace ${slug}`].join(" · ");
-  const out: Block[] = [para(strong(`Question ${q.qid}`), text(` (${where})`)), para(text(q.question || "(no question text)"))];
-  if (q.options.length > 0) out.push(list(true, q.options.map((o) => [text(o.text)]), q.options[0]!.number));
-  if (q.proposed) out.push(para(strong("Proposed:"), text(` ${q.proposed}`)));
-  if (q.status === "open") {
-    out.push(para(text("Answer it from the project directory with one of:")), { type: "code", lang: "sh", value: answerCommands(slug, q).join("\n") });
-  } else {
+  const quoted: Block[] = [para(text(q.question || "(no question text)"))];
+  if (q.options.length > 0) quoted.push(list(true, q.options.map((o) => [text(o.text)]), q.options[0]!.number));
+  if (q.proposed) quoted.push(para(strong("Proposed:"), text(` ${q.proposed}`)));
+  if (q.status !== "open") {
     const what = q.status === "dropped" ? "Dropped" : q.status === "answered" ? "Answered" : `Status ${q.status ?? "unknown"}`;
     const by = [q.answeredBy ? ` by ${q.answeredBy}` : "", q.answeredAt ? ` at ${q.answeredAt}` : ""].join("");
-    out.push(para(strong(`${what}${by}:`), text(` ${q.answer ?? ""}`)));
+    quoted.push(para(strong(`${what}${by}:`), text(` ${q.answer ?? ""}`)));
+  }
+  const out: Block[] = [para(strong(`Question ${q.qid}`), text(` (${where})`)), ...untrusted(quoted)];
+  if (q.status === "open") {
+    out.push(para(text("Answer it from the project directory with one of:")), { type: "code", lang: "sh", value: answerCommands(slug, q).join("\n") });
   }
   return out;
 }
@@ -107,14 +118,14 @@ function commentTree(input: CommentInput): MdRoot {
   });
   if (input.pause) {
     children.push(para(strong("Paused:"), text(` ${input.pause.summary} (workspace ${input.slug})`)));
-    if (input.pause.detail) children.push(para(text(input.pause.detail)));
+    if (input.pause.detail) children.push(...untrusted([para(text(input.pause.detail))]));
     children.push(para(text("Resume it from the project directory with:")), { type: "code", lang: "sh", value: input.pause.resumeCommands.join("\n") });
   }
   if (input.questions.length === 0 && !input.pause && input.idle) children.push(para(text(input.idle)));
   const blocking = input.blocking ?? [];
   if (blocking.length > 0) {
     children.push(para(strong("Open blocking questions:")));
-    children.push(list(false, blocking.map((b) => [code(b.qid), text(` ${b.question}`)])));
+    children.push(...untrusted([list(false, blocking.map((b) => [code(b.qid), text(` ${b.question}`)]))]));
   }
   return { type: "root", children };
 }

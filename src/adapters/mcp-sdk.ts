@@ -1,19 +1,27 @@
 // Adapter over `@modelcontextprotocol/sdk` and `zod` for `devrites-engine mcp`: turns our own
 // tool descriptions into zod schemas and registered tools, and serves them on a transport.
-// Loaded lazily (its own chunk, with the SDK); imports nothing from src/ but mcp-zod-jitless.ts.
+// Loaded lazily (its own chunk, with the SDK); imports nothing from src/ but mcp-zod-jitless.ts
+// and mcp-stdio.ts (the stdio framing), and the exit table (errors.ts).
 
 // First: zod's configuration must be set before the SDK's modules build their schemas.
 import "./mcp-zod-jitless.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolRequest, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { answeringStdioTransport } from "./mcp-stdio.js";
 import type { Readable, Writable } from "node:stream";
 import * as z from "zod";
+import { ERROR_KINDS } from "../errors.js";
 
 /** One input field, in the terms of the CLI's options. */
 export type FieldSpec =
-  | { type: "string" | "boolean" | "integer" | "number" | "string[]"; describe: string; required?: boolean }
+  | { type: "string" | "boolean" | "number" | "string[]"; describe: string; required?: boolean }
+  /** A whole number, at least `min` when given (an option number, a count). */
+  | { type: "integer"; describe: string; required?: boolean; min?: number }
+  /** One of a fixed set of codes (a gate, a pause reason). */
+  | { type: "enum"; values: readonly string[]; describe: string; required?: boolean }
+  /** Objects passed through as data (ticket comments): the command checks their shape itself. */
+  | { type: "object[] (any)"; describe: string; required?: boolean }
   | { type: "object[]"; describe: string; required?: boolean; fields: Record<string, FieldSpec> };
 
 export interface ToolReply {
@@ -28,6 +36,8 @@ interface ToolSpec {
   description: string;
   input: Record<string, FieldSpec>;
   readOnly: boolean;
+  /** Result fields beyond ok/exit/error/hint: name → description. */
+  result: Record<string, string>;
   call(input: Record<string, unknown>): Promise<ToolReply>;
 }
 
@@ -50,7 +60,10 @@ function zodField(f: FieldSpec): z.ZodType {
       t = z.boolean();
       break;
     case "integer":
-      t = z.number().int();
+      t = f.min !== undefined ? z.number().int().min(f.min) : z.number().int();
+      break;
+    case "enum":
+      t = z.enum(f.values as [string, ...string[]]);
       break;
     case "number":
       t = z.number();
@@ -60,6 +73,9 @@ function zodField(f: FieldSpec): z.ZodType {
       break;
     case "object[]":
       t = z.array(zodObject(f.fields));
+      break;
+    case "object[] (any)":
+      t = z.array(z.looseObject({}));
       break;
   }
   t = t.describe(f.describe);
@@ -114,13 +130,19 @@ function fieldJsonSchema(f: FieldSpec): JsonSchema {
       t = { type: f.type };
       break;
     case "integer":
-      t = { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+      t = { type: "integer", minimum: f.min ?? Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+      break;
+    case "enum":
+      t = { type: "string", enum: [...f.values] };
       break;
     case "string[]":
       t = { type: "array", items: { type: "string" } };
       break;
     case "object[]":
       t = { type: "array", items: objectJsonSchema(f.fields) };
+      break;
+    case "object[] (any)":
+      t = { type: "array", items: { type: "object", properties: {}, additionalProperties: {} } };
       break;
   }
   t.description = f.describe;
@@ -138,18 +160,27 @@ export function objectJsonSchema(fields: Record<string, FieldSpec>): JsonSchema 
   return { type: "object", properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
 }
 
-/** The result every tool declares: the CLI's JSON object, which always carries ok and exit (and may carry more). */
-export const OUTPUT_JSON_SCHEMA: JsonSchema = {
-  type: "object",
-  properties: {
+/**
+ * A tool's result: the CLI's JSON object, which always carries ok and exit, error and hint when
+ * it failed, and the tool's own fields (which ones appear depends on the outcome, so none is required).
+ */
+export function outputJsonSchema(result: Record<string, string>): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
     ok: { type: "boolean", description: "true when exit is 0" },
-    exit: { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: "the CLI's exit code (0 done, 3 refused, 5 bad input, 7 budget stop, 9 busy, …)" },
+    exit: { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: EXIT_DESCRIPTION },
     error: { description: "what went wrong, when ok is false", type: "string" },
     hint: { description: "what to do next, when ok is false", type: "string" },
-  },
-  required: ["ok", "exit"],
-  additionalProperties: {},
-};
+  };
+  for (const [name, description] of Object.entries(result)) properties[name] = { description };
+  return { type: "object", properties, required: ["ok", "exit"], additionalProperties: {} };
+}
+
+export const EXIT_DESCRIPTION = "the CLI's exit code: 0 done, 1 I/O or internal, 2 no workspace or unknown tool, 3 refused, 4 conflict, 5 bad input, 6 duplicate id, 7 budget stop, 8 pause deferred, 9 busy (retry)";
+
+/** A request schema that names `method` and accepts any params: the handler checks them. */
+function methodOnly<M extends string>(method: M) {
+  return z.looseObject({ method: z.literal(method) });
+}
 
 /**
  * Build a server exposing `tools`; nothing is read or started until connect().
@@ -157,47 +188,55 @@ export const OUTPUT_JSON_SCHEMA: JsonSchema = {
  * SDK's McpServer answers a wrong type or an unknown tool with bare text, and pulls a second
  * (zod 3) JSON Schema converter into the start-up of every session.
  */
-export function createMcpServer(info: { name: string; version: string }, tools: readonly ToolSpec[]): McpHandle {
-  const server = new Server(info, { capabilities: { tools: {} }, jsonSchemaValidator: NO_SCHEMA_VALIDATION });
+export function createMcpServer(info: { name: string; version: string; instructions?: string }, tools: readonly ToolSpec[]): McpHandle {
+  const { instructions, ...serverInfo } = info;
+  const server = new Server(serverInfo, { capabilities: { tools: {} }, jsonSchemaValidator: NO_SCHEMA_VALIDATION, ...(instructions !== undefined ? { instructions } : {}) });
   // A tool's zod schema is built at its first call: a session that calls three tools does not
   // build fourteen at start-up.
   const byName = new Map<string, { tool: ToolSpec; schema?: z.ZodObject }>();
   for (const tool of tools) byName.set(tool.name, { tool });
   // Rendered on the first tools/list and kept: the schemas never change within a session.
   let listed: Tool[] | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, () => {
+  // Registered under a schema that only names the method, then checked here: the SDK's own
+  // check of a request's params answers a bad one with -32603 "internal error", not -32602.
+  server.setRequestHandler(methodOnly("tools/list"), (request) => {
+    const checked = ListToolsRequestSchema.safeParse(request);
+    if (!checked.success) throw new McpError(ErrorCode.InvalidParams, `Invalid params for tools/list: ${issuesText(checked.error)}`);
     listed ??= [...byName.values()].map(({ tool }) => ({
       name: tool.name,
       description: tool.description,
       inputSchema: objectJsonSchema(tool.input) as Tool["inputSchema"],
-      outputSchema: OUTPUT_JSON_SCHEMA as Tool["outputSchema"],
+      outputSchema: outputJsonSchema(tool.result) as Tool["outputSchema"],
       annotations: { readOnlyHint: tool.readOnly, destructiveHint: false, openWorldHint: false },
     }));
     return { tools: listed };
   });
   // A refusal has the CLI's shape: unknown tool = exit 2 (unknown command), bad input = exit 5.
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  // The Server checks a tools/call request itself (-32602 when it is bad) before this runs.
+  server.setRequestHandler(methodOnly("tools/call"), async (raw) => {
+    const request = raw as unknown as CallToolRequest;
     const name = request.params.name;
     const entry = byName.get(name);
-    if (!entry) return refusal(2, `unknown tool: ${name.slice(0, 200)}`, `the tools are: ${[...byName.keys()].join(", ")}`);
+    if (!entry) return refusal(ERROR_KINDS["unknown-command"], `unknown tool: ${name.slice(0, 200)}`, `the tools are: ${[...byName.keys()].join(", ")}`);
     entry.schema ??= zodObject(entry.tool.input);
     const parsed = entry.schema.safeParse(request.params.arguments ?? {});
-    if (!parsed.success) return refusal(5, `${name}: ${issuesText(parsed.error)}`, `see the input schema of ${name} in tools/list`);
+    if (!parsed.success) return refusal(ERROR_KINDS["bad-input"], `${name}: ${issuesText(parsed.error)}`, `see the input schema of ${name} in tools/list`);
     try {
       return result(await entry.tool.call(parsed.data as Record<string, unknown>));
     } catch (e) {
-      return refusal(1, `internal error: ${(e as Error)?.message ?? String(e)}`, "this is a bug in devrites-engine; report it");
+      return refusal(ERROR_KINDS.internal, `internal error: ${(e as Error)?.message ?? String(e)}`, "this is a bug in devrites-engine; report it");
     }
   });
   return { connect: (t) => server.connect(t), close: () => server.close() };
 }
 
 /**
- * Serve on a stdio pair until the input ends or the transport closes.
- * Protocol errors (a malformed line, an oversized message) are reported to `onError`.
+ * Serve on a stdio pair until the input ends or the transport closes. A line that is not a
+ * JSON-RPC message is answered when a reply is owed (mcp-stdio.ts); protocol errors (a
+ * malformed line, an oversized message) are reported to `onError`.
  */
 export async function serveStdio(handle: McpHandle, io: { stdin: Readable; stdout: Writable; onError: (e: Error) => void }): Promise<{ closed: Promise<void> }> {
-  const transport = new StdioServerTransport(io.stdin, io.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  const transport = answeringStdioTransport(io.stdin, io.stdout, MAX_MESSAGE_BYTES);
   // Set before connect(): the protocol keeps and calls both.
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

@@ -4,7 +4,8 @@
 import { parseArgs } from "node:util";
 import { BadInputError, UnknownCommandError, type ErrorDetails } from "../errors.js";
 import type { CommandArgs } from "../commands/types.js";
-import { COMMANDS, GLOBAL_OPTIONS, type CommandDef, type OptionDef } from "./command-table.js";
+import type { CommandDef, OptionDef } from "./command-def.js";
+import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
 import { closest } from "./suggest.js";
 
 interface ParsedCommandLine {
@@ -17,7 +18,7 @@ interface ParsedCommandLine {
   json: boolean;
 }
 
-/** The callback flags of the completion scripts (completion-script.ts); older scripts use the second. */
+/** The callback flags of the completion scripts (commands/completion.ts); older scripts use the second. */
 export const COMPLETION_FLAGS = ["--get-completions", "--get-yargs-completions"] as const;
 
 /** Placeholders for options a usage line does not name (the usage line wins: one source). */
@@ -90,6 +91,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   if (!def) {
     return { def, words, args: { positionals: [], options: {} }, help, version, json };
   }
+  // A pack call this engine does not provide: its arguments are the Go engine's, never
+  // parsed here (an unknown option must not hide the answer that says what to call instead).
+  if (def.notProvided) return { def, words, args: { positionals: rest, options: {} }, help, version, json };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -161,12 +165,13 @@ export function unknownCommand(words: readonly string[]): UnknownCommandError {
   // The word that went wrong, against the words that could stand there.
   const known = words.slice(0, -1);
   const typo = words[words.length - 1]!;
-  const here = [...new Set(COMMANDS.filter((c) => c.words.length > known.length && isPrefix(known, c.words)).map((c) => c.words[known.length]!))];
+  const offered = COMMANDS.filter((c) => !c.notProvided);
+  const here = [...new Set(offered.filter((c) => c.words.length > known.length && isPrefix(known, c.words)).map((c) => c.words[known.length]!))];
   const near = closest(typo, here).map((w) => [...known, w].join(" "));
   if (near.length > 0) {
     return new UnknownCommandError(`unknown command: ${words.join(" ")}`, { hint: `did you mean ${near.map((n) => `devrites-engine ${n}`).join(" or ")}?` });
   }
-  const group = COMMANDS.filter((c) => isPrefix(words.slice(0, 1), c.words)).map((c) => c.words.join(" "));
+  const group = offered.filter((c) => isPrefix(words.slice(0, 1), c.words)).map((c) => c.words.join(" "));
   return new UnknownCommandError(`unknown command: ${words.join(" ")}`, {
     hint: group.length > 0 ? `did you mean one of: ${group.join(", ")}` : "run devrites-engine --help for the list of commands",
   });

@@ -1,8 +1,9 @@
 // The engine's process entry: wires the real process into main() and sets the exit code. Nothing
-// else. The executable is src/cli/launcher.cjs, which loads this bundle with its code cache.
+// else. The executable is src/cli/launcher.cjs, which turns on Node's compile cache and loads this bundle.
 
 import fs from "node:fs";
 import { main } from "./main.js";
+import { armSignalRelease, lastTurn } from "./signals.js";
 import { nodeReadLine } from "./read-line.js";
 
 const readLine = nodeReadLine();
@@ -90,18 +91,22 @@ const io = {
   get hostname() {
     return (hostname ??= process.getBuiltinModule("node:os").hostname());
   },
-  // V8 grows its young generation (up to 16 MB semi-spaces) while a command allocates fast, as
-  // the parse of a large questions.md does: on a 40,000-question file that growth was a fifth
-  // of `status`'s peak memory (132 against 106 MB) and saved no time. The flag is read at each
-  // growth decision, so setting it now takes effect. Only for large files: loading node:v8
-  // costs a small command about 2 ms, and a small command never grows the young generation.
+  // V8 grows its young generation while a command allocates fast, as the parse of a large
+  // questions.md does: that growth was a large share of `status`'s peak memory and saved no
+  // time (docs/performance.md, Memory on large files). The flag is read at each growth
+  // decision, so setting it now takes effect. Only for large files: loading node:v8 costs a
+  // small command time, and a small command never grows the young generation.
   // (Not every flag is safe to set while running: --single-threaded-gc aborts Node 20 in its
   // next full collection. test/e2e/large-input.test.ts runs the commands on a large file.)
   largeInput: () => process.getBuiltinModule("node:v8").setFlagsFromString("--semi-space-growth-factor=1"),
+  // A killed command releases the lock it holds and exits 128 + signo (cli/signals.ts); armed at
+  // the first lock, so start-up and the read-only commands do not pay for it.
+  lockTaken: armSignalRelease,
 };
 
-// No top-level await: the bundle is CommonJS (Node starts a CommonJS entry about 9 ms sooner).
+// No top-level await: the bundle is CommonJS (Node starts a CommonJS entry sooner; docs/performance.md).
 void main(process.argv.slice(2), io).then((code) => {
   process.exitCode = code;
   readLine.close();
+  lastTurn();
 });

@@ -4,13 +4,15 @@
 // (yargs answered it before, but it mixed up a subcommand with a top-level command of the
 // same name: `budget check --<TAB>` offered the options of `check`, which has none.)
 
-import type { OptionDef } from "./command-table.js";
+import type { OptionDef } from "./command-def.js";
 
 interface CompletionCommand {
   words: readonly string[];
   options: Record<string, Pick<OptionDef, "type">>;
   /** Deprecated spellings are accepted but never offered. */
   deprecatedFor?: string;
+  /** Nor are the pack calls this engine does not provide. */
+  notProvided?: true;
 }
 
 /** Values to offer where the command line expects one (question ids, gates, reason codes…). */
@@ -35,7 +37,7 @@ export function completionsFor(
   words: readonly string[],
   values: CompletionValues = NO_VALUES,
 ): string[] {
-  const commands = all.filter((c) => c.deprecatedFor === undefined);
+  const commands = all.filter((c) => c.deprecatedFor === undefined && !c.notProvided);
   const typed = words.slice(1);
   const current = typed.length > 0 ? typed[typed.length - 1]! : "";
   const before = typed.slice(0, -1);

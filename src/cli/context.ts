@@ -1,12 +1,25 @@
 // Builds the CommandContext: the validated clock and lazy workspace lookup from
-// --root/--workspace and the DEVRITES_* environment.
+// --root/--workspace and the DEVRITES_* environment, how messages name options, and the CLI's
+// in-process command runner (passed in by it).
 
 import type { CommandContext } from "../commands/types.js";
 import type { Io } from "../io.js";
 import { findRoot, openWorkspace, selectedSlug } from "../workspace/locate.js";
+import { finishInterruptedInits } from "../workspace/interrupted-init.js";
 import { WorkspaceSession } from "../workspace/session.js";
 
-export function makeContext(io: Io, now: Date, opts: { json: boolean; root: string | undefined; workspace: string | undefined }): CommandContext {
+export function makeContext(
+  io: Io,
+  now: Date,
+  opts: {
+    json: boolean;
+    root: string | undefined;
+    workspace: string | undefined;
+    runCommand: CommandContext["runCommand"];
+    flag?: ((option: string) => string) | undefined;
+    usage?: string | undefined;
+  },
+): CommandContext {
   let root: string | undefined;
   const ctx: CommandContext = {
     io,
@@ -20,12 +33,17 @@ export function makeContext(io: Io, now: Date, opts: { json: boolean; root: stri
     },
     workspace() {
       const r = ctx.root();
+      // Before ACTIVE is read: a killed init may be about to change it.
+      finishInterruptedInits(r, io, now);
       const ws = openWorkspace(r, selectedSlug(r, opts.workspace, io.env.DEVRITES_WORKSPACE));
       return new WorkspaceSession(ws, io, now);
     },
     session(ws) {
       return new WorkspaceSession(ws, io, now);
     },
+    flag: opts.flag ?? ((option) => `--${option}`),
+    usage: (cliUsage) => opts.usage ?? cliUsage,
+    runCommand: opts.runCommand,
   };
   return ctx;
 }

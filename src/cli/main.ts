@@ -1,24 +1,25 @@
-// main(argv, io) → exit code. The only place that turns errors into exit codes and
-// decides between text and JSON output.
+// main(argv, io) → exit code: parses a command line and decides between text and JSON output.
+// Errors become exit codes and JSON through run-command.ts's mapping, which the MCP tools share.
 
-import { EngineError } from "../errors.js";
+import type { EngineError } from "../errors.js";
 import type { Io } from "../io.js";
 import { jsonText, terminalText } from "../commands/format.js";
 import type { Outcome } from "../commands/types.js";
 import { resolveNow } from "../domain/clock.js";
+import { ENGINE_VERSION } from "../version.js";
 import { COMPLETION_FLAGS, parseCommandLine, unknownCommand } from "./argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
 import { makeContext } from "./context.js";
+import { asEngineError, debugOn, debugText, errorJson, outcomeJson, runAfter, runCommand, withOutput } from "./run-command.js";
 
-// Help and shell completions are imported when asked for (their own chunk): no command pays
-// for compiling them.
-const help = () => import("./person-facing.js");
-
-export const ENGINE_VERSION: string = typeof __ENGINE_VERSION__ === "string" ? __ENGINE_VERSION__ : "0.0.0-dev";
+// Help and shell completions are imported when asked for: no command pays for compiling them
+// (vite.config.ts puts what cli/ imports lazily into one chunk).
+const help = () => import("./help.js");
+const completions = () => Promise.all([import("./completions.js"), import("./completion-values.js")]);
 
 function printOutcome(io: Io, outcome: Outcome, json: boolean): void {
   if (json) {
-    io.stdout(JSON.stringify({ ok: outcome.exit === 0, exit: outcome.exit, ...outcome.data }) + "\n");
+    io.stdout(JSON.stringify(outcomeJson(outcome)) + "\n");
     return;
   }
   if (outcome.lines.length > 0) io.stdout(outcome.lines.join("\n") + "\n");
@@ -27,61 +28,10 @@ function printOutcome(io: Io, outcome: Outcome, json: boolean): void {
 
 function printError(io: Io, err: EngineError, json: boolean): void {
   if (json) {
-    const body: Record<string, unknown> = { ok: false, exit: err.exitCode, error: err.message };
-    if (err.hint !== undefined) body.hint = err.hint;
-    if (err.data) Object.assign(body, err.data, { ok: false, exit: err.exitCode, error: err.message });
-    io.stdout(JSON.stringify(body) + "\n");
+    io.stdout(JSON.stringify(errorJson(err)) + "\n");
     return;
   }
   io.stderr(`${err.prefix}${err.message}\n${err.hint !== undefined ? `hint: ${err.hint}\n` : ""}`);
-}
-
-/** Anything thrown, as an engine error: errno errors are the user's I/O failure, the rest a bug; the original is the cause. */
-function asEngineError(e: unknown): EngineError {
-  if (e instanceof EngineError) return e;
-  const message = (e as Error | undefined)?.message ?? String(e);
-  const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) {
-    // The file system said no (permissions, a full disk, a file where a directory should be):
-    // an I/O failure the user can fix, not a bug in the engine.
-    return new EngineError("io", `I/O failure (${code}): ${message}`, { hint: "check the path's permissions, type and free space, then retry", cause: e });
-  }
-  return new EngineError("internal", `internal error: ${message}`, {
-    hint: "this is a bug in devrites-engine; rerun with DEVRITES_DEBUG=1 for a stack trace and report it",
-    cause: e,
-  });
-}
-
-/** DEVRITES_DEBUG is on when set to anything but empty or 0. */
-const debugOn = (v: string | undefined): boolean => v !== undefined && v !== "" && v !== "0";
-
-/** Most causes a debug report follows (a cause chain is short; a cycle must not loop). */
-const MAX_CAUSES = 10;
-
-/**
- * DEVRITES_DEBUG's report, after the normal message and hint: the kind, each cause (name,
- * errno code, message), then the stacks, the error's own first and each cause's after it.
- */
-function debugText(err: EngineError): string {
-  const lines = [`debug: kind ${err.kind} (exit ${err.exitCode})`];
-  const stacks = [err.stack ?? `${err.name}: ${err.message}`];
-  const seen = new Set<unknown>([err]);
-  // Breadth first: a failed commit whose rollback failed too has both in an AggregateError.
-  const queue: unknown[] = err.cause !== undefined ? [err.cause] : [];
-  for (let n = 1; queue.length > 0 && n <= MAX_CAUSES; n++) {
-    const c = queue.shift();
-    if (seen.has(c)) continue;
-    seen.add(c);
-    const code = (c as { code?: unknown } | null)?.code;
-    const kind = c instanceof EngineError ? ` [${c.kind}]` : "";
-    const name = c instanceof Error ? c.name : typeof c;
-    lines.push(`debug: cause ${n}: ${name}${kind}${code !== undefined ? ` ${String(code)}` : ""}: ${c instanceof Error ? c.message : String(c)}`);
-    if (!(c instanceof Error)) continue;
-    stacks.push(`caused by: ${c.stack ?? `${c.name}: ${c.message}`}`);
-    if (c instanceof AggregateError) queue.push(...(c.errors as unknown[]));
-    if (c.cause !== undefined) queue.push(c.cause);
-  }
-  return `${lines.join("\n")}\ndebug: stack:\n${stacks.join("\n")}\n`;
 }
 
 /** The words after `word` that are not options: `help --json state resolve` → state, resolve. */
@@ -102,17 +52,6 @@ async function helpFor(words: string[]): Promise<string> {
   throw unknownCommand(words);
 }
 
-/**
- * `io` with its output functions replaced. Copied by descriptor, not spread: a spread would call
- * a getter such as bin.ts's lazy `stdinIsTTY` (which builds process.stdin) on every command.
- */
-function withOutput(io: Io, output: Pick<Io, "stdout" | "stderr">): Io {
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io)) as Io;
-  copy.stdout = output.stdout;
-  copy.stderr = output.stderr;
-  return copy;
-}
-
 /** Run one command line. Never throws; returns the exit code. */
 export async function main(argv: readonly string[], outerIo: Io): Promise<number> {
   // Known before parsing, so that even an option error is printed as JSON.
@@ -127,7 +66,7 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
   try {
     if ((COMPLETION_FLAGS as readonly string[]).includes(argv[0] ?? "")) {
       // The shell asking for completions (the script `completion` prints calls this).
-      const { completionsFor, completionValues } = await help();
+      const [{ completionsFor }, { completionValues }] = await completions();
       io.stdout(completionsFor(COMMANDS, GLOBAL_OPTIONS, argv.slice(1), completionValues(io)).join("\n") + "\n");
       return 0;
     }
@@ -170,13 +109,11 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
       json,
       root: typeof o.root === "string" ? o.root : undefined,
       workspace: typeof o.workspace === "string" ? o.workspace : undefined,
+      runCommand,
     });
     const outcome = await parsed.def.run(ctx, parsed.args);
     printOutcome(io, outcome, json);
-    if (outcome.after) {
-      const warnings = await outcome.after();
-      if (warnings.length > 0) io.stderr(warnings.map((w) => `devrites-engine: warning: ${w}`).join("\n") + "\n");
-    }
+    await runAfter(io, outcome);
     return outcome.exit;
   } catch (e) {
     const err = asEngineError(e);

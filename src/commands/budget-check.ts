@@ -2,7 +2,7 @@
 // stops with reason codes; either verdict goes to stdout. Read-only: it never writes,
 // though it finishes a journal a killed process left (like every read-only command).
 
-import { BadInputError } from "../errors.js";
+import { BadInputError, ERROR_KINDS } from "../errors.js";
 import { describeQueue, describeRemaining, parseAmount, parseCount, reviewQueue, type ReviewQueue } from "../domain/budget.js";
 import { admitDispatch, type Usage, type Verdict } from "../domain/admit-dispatch.js";
 import { cursorValue } from "../documents/state/parse-state.js";
@@ -34,7 +34,7 @@ function usageLine(what: string, used: number | undefined, cap: number | string 
 }
 
 function verdictLines(v: Verdict, queue: ReviewQueue): string[] {
-  if (!v.admit) return [`stop: ${[...new Set(v.reasons.map((r) => r.code))].join(", ")}`, ...v.reasons.map((r) => r.message)];
+  if (!v.admit) return [`stop: ${[...new Set(v.reasons.map((r) => r.code))].join(", ")}`, ...v.reasons.flatMap((r) => (r.advice ? [r.message, r.advice.person] : [r.message]))];
   if (v.reconcileOnly) {
     return [`admit: reconcile-only — the review queue is at its cap (${queue.total}/${queue.cap}); dispatch only work that reduces it`];
   }
@@ -71,7 +71,7 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
   ].filter((l): l is string => l !== undefined);
 
   return {
-    exit: verdict.admit ? 0 : 7,
+    exit: verdict.admit ? 0 : ERROR_KINDS["budget-stop"],
     lines,
     data: {
       mode: "afk",
@@ -80,7 +80,7 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
       admit: verdict.admit,
       reconcile_only: verdict.reconcileOnly,
       reason: verdict.reasons[0]?.code ?? null,
-      reasons: verdict.reasons.map((r) => ({ code: r.code, key: r.key, message: r.message, pause_reason: r.pauseReason ?? null, used: r.used ?? null, cap: r.cap ?? null })),
+      reasons: verdict.reasons.map((r) => ({ code: r.code, key: r.key, message: r.message, advice: r.advice?.agent ?? null, pause_reason: r.pauseReason ?? null, used: r.used ?? null, cap: r.cap ?? null })),
       slices: { remaining: remaining.value ?? null, source: remaining.source, counter: counter?.value ?? null, max_slices: s.counts.max_slices ?? null },
       review_queue: { total: queue.total, open_validating: queue.openValidating.length, questions: queue.openValidating, findings: queue.findings, cap: queue.cap ?? null },
       usage: { agents: input.usage.agents ?? null, minutes: input.usage.minutes ?? null, tokens: input.usage.tokens ?? null, cost_usd: input.usage.costUsd ?? null },

@@ -1,11 +1,12 @@
-// `budget spend <slice>`: charge one built slice, exactly once per slice id. The charge,
-// its Log line and the `slice_spent` event are one transaction; the Log line is re-read
+// `budget spend <slice>`: charge one built slice, exactly once per slice id. The charge, its
+// `slice_spent` event (and Log line, where state.md has a Log) are one transaction, re-read
 // under the lock, so retries and concurrent spends of one slice charge it once.
 
 import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/schema-gate.js";
 import { assertSliceId, planSpend, type SpendPlan } from "../domain/spend-slice.js";
+import { readEventBytes } from "../workspace/events.js";
 import { afkMode, hitlOutcome } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
@@ -36,7 +37,7 @@ export async function budgetSpend(ctx: CommandContext, args: CommandArgs): Promi
     // Re-read under the lock: another process may have charged this slice meanwhile.
     const state = session.read("state.md", true);
     assertSchema(parseState(state), session.ws.slug);
-    const p = planSpend({ state, slice, maxSlices, now: ctx.now });
+    const p = planSpend({ state, slice, maxSlices, audit: () => readEventBytes(session.ws.dir), now: ctx.now });
     const files = new Map<string, string>();
     if (p.kind === "charged") files.set("state.md", p.state);
     return { changes: { files, events: p.kind === "charged" ? [p.event] : [] }, result: p };
@@ -47,10 +48,17 @@ export async function budgetSpend(ctx: CommandContext, args: CommandArgs): Promi
     return {
       exit: 0,
       lines: [
-        `${slice} already charged (state.md:${plan.line}); nothing written.`,
+        `${slice} already charged (${plan.file}:${plan.line}); nothing written.`,
         ...(plan.remaining !== undefined ? [`AFK slices remaining: ${plan.remaining}`] : []),
       ],
-      data: { ...base, charged: false, already_charged: true, log_line: plan.line, remaining: plan.remaining ?? null },
+      data: {
+        ...base,
+        charged: false,
+        already_charged: true,
+        log_line: plan.file === "state.md" ? plan.line : null,
+        event_line: plan.file === "events.jsonl" ? plan.line : null,
+        remaining: plan.remaining ?? null,
+      },
     };
   }
   if (plan.kind === "nothing") {

@@ -2,12 +2,12 @@
 // <rule> <message>` lines (or JSON). Exit 3 when any error was found. Never writes.
 
 import path from "node:path";
-import { BadInputError } from "../errors.js";
+import { BadInputError, ERROR_KINDS, isKind } from "../errors.js";
 import { viewOf } from "../documents/markdown-view.js";
 import { parseQuestionsBytes } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { crossCheck } from "../domain/check/crosscheck.js";
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
+import { formatDiagnostic, messageFor, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
 import { lintAll } from "../domain/check/lint-all.js";
 import { lintManifest } from "../domain/check/lint-manifest.js";
 import { REASON_CODES } from "../domain/pause-reasons.js";
@@ -21,25 +21,28 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   if (args.positionals.length > 0) throw new BadInputError(`check takes no arguments (got ${args.positionals.join(" ")})`, { hint: "devrites-engine check [--json]" });
   const session = ctx.workspace();
   session.recoverIfNeeded();
-  // Loaded before the files are read: reading a large one sets a V8 flag (Io.largeInput), and a
-  // chunk compiled after a flag change finds its code cache rejected (docs/performance.md).
-  const { markdownOutline } = await import("../adapters/remark.js");
+  // Loaded before the files are read: reading a large one sets a V8 flag (Io.largeInput), and V8
+  // rejects a code cache (Node's compile cache) made under other flags (docs/performance.md).
+  const { markdownOutline } = await import("../adapters/micromark.js");
   const texts = {
     state: session.read("state.md", true),
     // As bytes, read through a view of bytes: the file is not decoded whole (docs/performance.md).
     questions: session.readBytes("questions.md", true),
     decisions: session.read("decisions.md", false),
     touched: session.read("touched-files.md", false),
-    events: session.read("events.jsonl", false),
+    // Under its own cap, not the workspace files': a long-lived workspace's audit trail outgrows 64 MiB.
+    events: session.readEvents(),
   };
   const diagnostics: Diagnostic[] = [];
   let mode: Mode = { mode: "hitl" };
   try {
     mode = await readSentinel(session.ws.root);
   } catch (e) {
-    diagnostics.push({ file: "AFK", line: 1, col: 1, severity: "error", rule: "afk-unreadable", message: (e as Error).message });
+    // An unreadable sentinel is a finding; anything else (a bug) is not check's to hide.
+    if (!isKind(e, "bad-sentinel")) throw e;
+    diagnostics.push({ file: "AFK", line: 1, col: 1, severity: "error", rule: "afk-unreadable", message: e.message });
   }
-  // Parsed once here for the rules and the cross-check alike (a 40,000-question file is 12 MB).
+  // Parsed once here for the rules and the cross-check alike (a large questions.md is megabytes).
   const parsed = { state: parseState(texts.state), questions: parseQuestionsBytes(texts.questions) };
   diagnostics.push(
     ...lintAll(texts, {
@@ -70,13 +73,13 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   const warnings = sorted.length - errors;
   const summary = `${session.ws.slug}: ${errors} error(s), ${warnings} warning(s)`;
   return {
-    exit: errors > 0 ? 3 : 0,
+    exit: errors > 0 ? ERROR_KINDS.refused : 0,
     lines: [...sorted.map((d) => formatDiagnostic(d, label(d))), ...notes.map((n) => `note: ${n}`), summary],
     data: {
       workspace: session.ws.slug,
       errors,
       warnings,
-      diagnostics: sorted.map((d) => ({ file: label(d), line: d.line, col: d.col, severity: d.severity, rule: d.rule, message: d.message })),
+      diagnostics: sorted.map((d) => ({ file: label(d), line: d.line, col: d.col, severity: d.severity, rule: d.rule, message: messageFor(d, true) })),
       notes,
     },
   };

@@ -27,16 +27,20 @@ function visibleLength(s: string): number {
   return s.includes(STYLE_ESC) ? s.split(STYLE_ESC).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ""))).join("").length : s.length;
 }
 
-/** C0 except tab and newline, DEL, C1: what a terminal may act on instead of showing. */
+/**
+ * C0 except tab and newline, DEL, C1: what a terminal may act on instead of showing; and the
+ * bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder how
+ * the rest of a line reads (an answer that displays as something else).
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 // eslint-disable-next-line no-control-regex
-const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\uDBFF]/;
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\uDBFF]/;
 
-/** How a control character is shown: `\x1b` for C0 and DEL, `\u009b` for C1. */
+/** How a control character is shown: `\x1b` for C0 and DEL, `\u009b` for C1, `\u202e` for bidi. */
 function shown(c: string): string {
   const code = c.charCodeAt(0);
-  return code < 0x80 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u00${code.toString(16)}`;
+  return code < 0x80 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
 /**
@@ -49,12 +53,16 @@ export function terminalText(text: string): string {
   return text.split(STYLE_ESC).map((part) => part.replace(CONTROL, shown)).join("\u001b");
 }
 
+/** What JSON.stringify leaves raw that a terminal acts on: DEL, C1 and the bidi controls. */
+const JSON_RAW = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const JSON_RAW_ALL = new RegExp(JSON_RAW.source, "g");
+
 /**
- * JSON text for stdout: JSON.stringify leaves DEL and C1 raw (JSON only requires escaping
- * below U+0020); written as \u escapes they parse to the same value and cannot reach a terminal.
+ * JSON text for stdout: JSON.stringify leaves DEL, C1 and bidi controls raw (JSON only requires
+ * escaping below U+0020); written as \u escapes they parse to the same value and cannot reach a terminal.
  */
 export function jsonText(text: string): string {
-  return /[\u007f-\u009f]/.test(text) ? text.replace(/[\u007f-\u009f]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`) : text;
+  return JSON_RAW.test(text) ? text.replace(JSON_RAW_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) : text;
 }
 
 /**

@@ -4,7 +4,8 @@
 import path from "node:path";
 import { BadInputError, RefusedError } from "../errors.js";
 import { assertNewSlug, renderWorkspace, WORKSPACE_FILES } from "../domain/init-workspace.js";
-import { createWorkspaceDir, rootForInit } from "../workspace/locate.js";
+import { finishInterruptedInits } from "../workspace/interrupted-init.js";
+import { createWorkspaceDir, rootForInit, selectedSlug } from "../workspace/locate.js";
 import { initContinues } from "./init-continues.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
@@ -15,28 +16,39 @@ export async function init(ctx: CommandContext, args: CommandArgs): Promise<Outc
   if (args.positionals.length > 1) throw new BadInputError(`init takes one slug, got ${args.positionals.length}`, { hint: "devrites-engine init <slug> [--title TEXT]" });
   const title = typeof args.options.title === "string" ? args.options.title : undefined;
   const root = rootForInit(ctx.io.cwd, ctx.rootOption, ctx.io.env.DEVRITES_ROOT);
+  // Another slug's killed init would otherwise move ACTIVE after this one sets it.
+  finishInterruptedInits(root, ctx.io, ctx.now, slug);
   const files = renderWorkspace(slug, title, ctx.now);
   const ws = createWorkspaceDir(root, slug, WORKSPACE_FILES);
   const activate = args.options["no-activate"] !== true;
   const session = ctx.session(ws);
-  session.mutate(() => {
+  const finished = session.mutate(() => {
     // Two inits of one slug may both pass the first look; only the lock holder may create it.
     if (WORKSPACE_FILES.some((f) => session.read(f, false) !== undefined)) {
+      // Unless the lock holder's recovery just created them: an init of this slug a kill
+      // interrupted, finished from its journal. That is this command's work done, not a refusal.
+      if (WORKSPACE_FILES.every((f) => session.createdByRecovery.includes(f))) {
+        const changes = { files: new Map<string, string>(), events: [] };
+        if (activate && selectedSlug(root, undefined, undefined) !== slug) changes.files.set(path.join(root, "ACTIVE"), `${slug}\n`);
+        return { changes, result: true };
+      }
       throw new RefusedError(`workspace ${slug} already exists at ${ws.dir}`, { kind: "workspace-exists", hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}` });
     }
     if (activate) files.set(path.join(root, "ACTIVE"), `${slug}\n`);
-    return { changes: { files, events: [{ event: "initialized", detail: { slug, activated: activate } }] }, result: undefined };
+    return { changes: { files, events: [{ event: "initialized", detail: { slug, activated: activate } }] }, result: false };
   });
   const rel = path.relative(ctx.io.cwd, ws.dir) || ws.dir;
+  const activated = activate || (finished && selectedSlug(root, undefined, undefined) === slug);
   return {
     exit: 0,
     lines: [
       `Initialized: ${slug}`,
       `Workspace: ${rel}/ (${WORKSPACE_FILES.join(", ")})`,
-      activate ? `Active:    ${slug}` : "Active:    unchanged (--no-activate)",
+      activated ? `Active:    ${slug}` : "Active:    unchanged (--no-activate)",
       // Outside the working directory (found walking up, or --root): say where, absolutely.
       ...(rel.startsWith("..") ? [`Root:      ${root}`] : []),
+      ...(finished ? ["Recovered: the init of this workspace a killed process had begun is finished"] : []),
     ],
-    data: { workspace: slug, dir: ws.dir, files: [...WORKSPACE_FILES], activated: activate },
+    data: { workspace: slug, dir: ws.dir, files: [...WORKSPACE_FILES], activated, ...(finished ? { recovered: true } : {}) },
   };
 }

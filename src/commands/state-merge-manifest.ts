@@ -2,7 +2,7 @@
 // into the release workspace's touched-files.md under that workspace's lock. Every refusal is
 // `merge-manifest: BLOCKED: <reason>`, exit 3 (a missing or unsafe target too); no slug is exit 5.
 
-import { BadInputError, EngineError, isKind } from "../errors.js";
+import { BadInputError, EngineError, isKind, type ErrorKind } from "../errors.js";
 import { mergeSummary, planMergeManifest } from "../domain/merge-manifest.js";
 import { blocked } from "../domain/sequence-chain.js";
 import { openWorkspace, type Workspace } from "../workspace/locate.js";
@@ -11,11 +11,25 @@ import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const USAGE = "devrites-engine state merge-manifest <slug> [<predecessor>…]";
 
+/**
+ * The kinds this command reports as BLOCKED: a missing or unsafe workspace, file or root, and
+ * every refusal (a schema, a journal, a sequence). Busy, I/O, read-back and internal keep theirs.
+ */
+const BLOCKED_KINDS = [
+  "no-workspace",
+  "unsafe-root",
+  "file-missing",
+  "refused",
+  "workspace-not-found",
+  "schema-mismatch",
+  "unsafe-file",
+  "journal-corrupt",
+] as const satisfies readonly ErrorKind[];
+
 /** Refusals and workspace errors become BLOCKED (exit 3); busy (9) and internal (1) keep their codes. */
 function asBlocked(e: unknown): unknown {
-  if (!(e instanceof EngineError) || e.kind === "manifest-blocked") return e;
-  if (e.exitCode === 2 || e.exitCode === 3) return blocked(e.message, { ...(e.hint !== undefined ? { hint: e.hint } : {}), ...(e.data ? { data: e.data } : {}) });
-  return e;
+  if (!isKind(e, ...BLOCKED_KINDS)) return e;
+  return blocked(e.message, { ...(e.hint !== undefined ? { hint: e.hint } : {}), ...(e.data ? { data: e.data } : {}) });
 }
 
 /**

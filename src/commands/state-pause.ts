@@ -1,7 +1,7 @@
 // `state pause --reason CODE [--detail TEXT] [--until TIMESTAMP]`: pause the run for a reason
 // that is not a question, or defer an external blocker seen too few times (exit 8, stdout).
 
-import { BadInputError } from "../errors.js";
+import { BadInputError, ERROR_KINDS } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/schema-gate.js";
 import { parseTimestamp } from "../domain/clock.js";
@@ -36,7 +36,7 @@ export async function statePause(ctx: CommandContext, args: CommandArgs): Promis
   const data = { workspace: session.ws.slug, reason: input.reason, detail: input.detail ?? null, resumes_at: input.resumesAt ?? null };
   if (plan.kind === "deferred") {
     return {
-      exit: 8,
+      exit: ERROR_KINDS["pause-deferred"],
       lines: [`external blocker seen ${plan.attempt}/${plan.threshold} times; retry the failing step before pausing`],
       data: { ...data, deferred: true, attempt: plan.attempt, threshold: plan.threshold },
     };

@@ -13,6 +13,7 @@ import type { WorkspaceSession } from "../workspace/session.js";
 import type { resolveEntries } from "./state-resolve.js";
 import { wrap } from "./format.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+import { forReaders } from "../for-readers.js";
 
 const WIDTH = 80;
 
@@ -38,7 +39,7 @@ class Prompter {
       if (reply === undefined) {
         this.out("\n");
         throw new BadInputError("input ended before an answer was confirmed; nothing was written", {
-          hint: 'answer at the prompts, or use devrites-engine state resolve <qid> "<answer>" --human',
+          hint: forReaders((h) => `answer at the prompts, or use devrites-engine state resolve <qid> "<answer>"${h}`),
         });
       }
       const value = accept(reply.trim());
@@ -72,8 +73,8 @@ export async function interactiveResolve(
 ): Promise<Outcome> {
   const p = new Prompter(ctx);
   const { blocks, awaited } = openQuestions(session.readBytes("questions.md", true), session.read("state.md", true));
-  // The same JSON shape as a resolve that wrote something (state-resolve.ts), with nothing in it.
-  const nothing = { workspace: session.ws.slug, dry_run: false, results: [], files: [] };
+  // The same JSON shape as a resolve that wrote something (resolve-report.ts), with nothing in it.
+  const nothing = { workspace: session.ws.slug, dry_run: false, results: [], files: [], warnings: [] };
   if (blocks.length === 0) return { exit: 0, lines: ["No open questions."], data: nothing };
 
   p.say(`Open questions in ${session.ws.slug}:`);

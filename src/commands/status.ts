@@ -2,7 +2,7 @@
 // continues it; open questions by gate; AFK budget; check's findings as warnings. Read-only.
 // statusModel reads the workspace into one model; renderText and renderJson print it.
 
-import { BadInputError } from "../errors.js";
+import { BadInputError, isKind } from "../errors.js";
 import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { parseTimestamp } from "../domain/clock.js";
@@ -94,7 +94,9 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
   try {
     mode = await readSentinel(session.ws.root);
   } catch (e) {
-    sentinelError = (e as Error).message;
+    // An unreadable sentinel is shown as such; anything else (a bug) is not status's to hide.
+    if (!isKind(e, "bad-sentinel")) throw e;
+    sentinelError = e.message;
   }
 
   const runStatus = cursorValue(state, "status") ?? "(none)";
@@ -123,7 +125,7 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
     const b = blocks[k]!;
     openCount++;
     const g = gateAt(questions, scan, k) || "no gate";
-    // Push, never copy: copying the list per question made status quadratic (10k open: 1.3 s).
+    // Push, never copy: copying the list per question made status quadratic in open questions.
     const list = groups.get(g);
     if (list) list.push(k);
     else groups.set(g, [k]);
@@ -143,7 +145,8 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
       remaining = effectiveRemaining(readSliceCounter(state)?.value, mode.sentinel.counts.max_slices);
     } catch (e) {
       // A malformed counter stops the budget commands (exit 5); status says so and goes on.
-      counterProblem = (e as Error).message;
+      if (!isKind(e, "bad-input")) throw e;
+      counterProblem = e.message;
     }
     modeModel = { mode: "afk", sentinel: mode.sentinel, remaining, counterProblem, queue: reviewQueue(questions, 0, mode.sentinel.counts.max_review_queue).total };
   }
@@ -187,6 +190,10 @@ function renderText(m: StatusModel, s: Style): string[] {
     lines.push("", `${s.bold("Paused:")} ${p.summary}`);
     if (p.detail) lines.push(...wrap(p.detail, WIDTH, "  "));
     if (p.code === "usage_cap") lines.push("  Resume with: devrites-engine state resume --auto (once the cap resets),", "               or devrites-engine state resume");
+    else if (p.code === "slice_cap" && m.mode.mode === "afk" && m.mode.remaining?.value === 0) {
+      // Resuming at 0 slices would stop at the next budget check: the grant comes first.
+      lines.push("  Grant more slices first (a person): devrites-engine budget grant <N> --human", "  Resume with: devrites-engine state resume");
+    }
     else lines.push("  Resume with: devrites-engine state resume");
   }
 
@@ -254,7 +261,8 @@ function renderJson(m: StatusModel): Record<string, unknown> {
         : mode.mode === "invalid"
           ? { mode: "invalid", error: mode.error }
           : { mode: "hitl" },
-    warnings: m.diagnostics.map((d) => formatDiagnostic(d)),
+    // JSON is an agent's: the findings' advice without --human (for-readers.ts).
+    warnings: m.diagnostics.map((d) => formatDiagnostic(d, d.file, true)),
   };
 }
 

@@ -3,6 +3,7 @@
 // rules every markdown file shares (formats.md) are written here once — where a line ends, the
 // byte-order mark, where a line's markdown starts — over a string or the file's bytes alike.
 
+import type { Bytes } from "./bytes.js";
 import type { TextEdit } from "./text-edit.js";
 
 /**
@@ -10,7 +11,7 @@ import type { TextEdit } from "./text-edit.js";
  * byte (a view of bytes) — or the bytes themselves. ASCII, all that decides a line, reads the
  * same in each.
  */
-export type Units = string | Buffer;
+export type Units = string | Bytes;
 
 const LF = 10;
 const CR = 13;
@@ -78,7 +79,7 @@ export interface Line {
 }
 
 /** The line that starts at offset `start` (0 ≤ start < text length): the one place a Line is made. */
-export function lineAt(text: string, start: number, number: number): Line {
+export function lineStartingAt(text: string, start: number, number: number): Line {
   const nl = lineFeedAfter(text, start);
   const end = lineTextEnd(text, start, nl);
   return { number, start, end, next: nl < 0 ? text.length : nl + 1, text: text.slice(start, end), eol: nl < 0 ? "" : end < nl ? "\r\n" : "\n" };
@@ -88,7 +89,7 @@ export function lineAt(text: string, start: number, number: number): Line {
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
   for (let start = 0; start < text.length; ) {
-    const line = lineAt(text, start, lines.length + 1);
+    const line = lineStartingAt(text, start, lines.length + 1);
     lines.push(line);
     start = line.next;
   }
@@ -122,7 +123,7 @@ export function insertLinesAfter(line: Line, newLines: readonly string[], eol: s
  * The edit appending `blockLines` (without terminators) at the end of `text`, one blank line
  * after what is there: none in an empty file or after a blank last line, a terminator first
  * after an unterminated one. Every "add a block at the end" (a question, a DEC entry, a new
- * `## Log` or `## Awaiting human` section) goes through here, so they agree on the spacing.
+ * `## Awaiting human` section) goes through here, so they agree on the spacing.
  */
 export function appendBlockEdit(text: string, blockLines: readonly string[]): TextEdit {
   const eol = detectEol(text);

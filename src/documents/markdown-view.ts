@@ -4,7 +4,8 @@
 // file has 137,000 lines, and allocating them all is most of what a resolve would cost.
 
 import { fenceBlocksAmong, maskOf, type FenceBlock } from "./fences.js";
-import { LEAD_SPACES, bomLength, keptByTrim, lineAt, lineFeedAfter, lineTextEnd, markdownStart, type Line } from "./lines.js";
+import { LEAD_SPACES, bomLength, keptByTrim, lineStartingAt, lineFeedAfter, lineTextEnd, markdownStart, type Line } from "./lines.js";
+import type { Bytes } from "./bytes.js";
 
 export interface Heading {
   /** Index into the document's lines. */
@@ -142,7 +143,7 @@ class TextView implements MarkdownView {
    */
   constructor(
     readonly text: string,
-    private readonly bytes?: Buffer,
+    private readonly bytes?: Bytes,
   ) {
     // A byte-order mark is not part of the first line's markdown (CommonMark skips it too):
     // U+FEFF, three bytes in a view of bytes.
@@ -210,7 +211,7 @@ class TextView implements MarkdownView {
   line(i: number): Line {
     const hit = this.all?.[i];
     if (hit) return hit;
-    const line = lineAt(this.text, this.starts[i]!, i + 1);
+    const line = lineStartingAt(this.text, this.starts[i]!, i + 1);
     if (this.bytes) line.text = this.slice(line.start, line.end);
     return line;
   }
@@ -265,10 +266,11 @@ export function viewOf(text: string): MarkdownView {
  * The view of a UTF-8 file read from its bytes, without decoding the whole of it: the same
  * lines, fences and headings as viewOf(bytes.toString("utf8")), and the same strings from
  * slice, lineText and line, but offsets count bytes. For read-only listings of large files:
- * decoding 12.9 MB with some non-ASCII in it costs 28 ms and 26 MB, the one-byte copy 7 ms and
- * 13 MB. `bytes` must be valid UTF-8 (the workspace's reads check it).
+ * decoding a file with some non-ASCII in it makes a two-byte string twice its size, slower than
+ * the one-byte copy (docs/performance.md, Reading a large file). `bytes` must be valid UTF-8
+ * (the workspace's reads check it).
  */
-export function viewOfBytes(bytes: Buffer): MarkdownView {
+export function viewOfBytes(bytes: Bytes): MarkdownView {
   return new TextView(bytes.toString("latin1"), bytes);
 }
 

@@ -4,7 +4,8 @@
 
 import { BadInputError } from "../errors.js";
 import type { Sentinel } from "../documents/afk/sentinel.js";
-import { CAP_MESSAGE, type Remaining, type ReviewQueue } from "./budget.js";
+import type { ForReaders } from "../for-readers.js";
+import { CAP_ADVICE, CAP_MESSAGE, type Remaining, type ReviewQueue } from "./budget.js";
 import { pauseSummary } from "./pause-reasons.js";
 
 const STOP_CODES = ["paused", "slice_cap", "agents", "minutes", "tokens", "cost", "not_observed", "review_queue"] as const;
@@ -43,6 +44,8 @@ export interface StopReason {
   /** The sentinel key whose cap stopped the run. */
   key: string;
   message: string;
+  /** What lifts the stop, when the message does not say (the slice cap: a person's grant). */
+  advice?: ForReaders;
   /** The `state pause --reason` code that records this stop (none for a run already paused). */
   pauseReason: "slice_cap" | "budget" | "token_budget" | "review_queue" | undefined;
   used?: number;
@@ -97,7 +100,7 @@ export function admitDispatch(input: AdmissionInput): Verdict {
   const paused = pausedReason(input.run);
   if (paused) reasons.push(paused);
   if (remaining.value === 0) {
-    reasons.push({ code: "slice_cap", key: remaining.source === "counter" ? "afk_slices_remaining" : "max_slices", message: CAP_MESSAGE, pauseReason: "slice_cap" });
+    reasons.push({ code: "slice_cap", key: remaining.source === "counter" ? "afk_slices_remaining" : "max_slices", message: CAP_MESSAGE, advice: CAP_ADVICE, pauseReason: "slice_cap" });
   }
   const capped = (code: "agents" | "minutes", key: "max_agents" | "max_minutes", used: number | undefined, what: string) => {
     const cap = sentinel.counts[key];

@@ -3,6 +3,7 @@
 // in. `budget check`, `spend`, `seed`, `budget status` and the `status` command share these.
 
 import { BadInputError } from "../errors.js";
+import { personOrAgent } from "../for-readers.js";
 import { PLAIN_DECIMAL, PLAIN_INTEGER } from "../documents/afk/sentinel.js";
 import { gateOf, statusOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import type { CursorField, StateDoc } from "../documents/state/parse-state.js";
@@ -14,6 +15,15 @@ export const COUNTER_NAME = "afk_slices_remaining";
 
 /** What `budget check` prints when no slice is left, verbatim from commands.md. */
 export const CAP_MESSAGE = "AFK cap reached. Raise `state.md` `AFK slices remaining` or remove the sentinel to continue.";
+
+/**
+ * What follows CAP_MESSAGE: the command that raises the counter is a person's (`budget grant`),
+ * so an agent is told to stop and ask, and never to pass --human (for-readers.ts).
+ */
+export const CAP_ADVICE = personOrAgent(
+  "a person grants more slices with devrites-engine budget grant <N> --human",
+  "only a person may grant more slices: stop the run and ask one (devrites-engine budget grant --help)",
+);
 
 /** The counter as found in state.md: its field (line, spelling, form) and value. */
 interface SliceCounter {

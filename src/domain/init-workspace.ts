@@ -8,10 +8,10 @@ import touchedTemplate from "../../templates/touched-files.md?raw";
 import { BadInputError } from "../errors.js";
 import { formatTimestamp } from "./clock.js";
 import { normalizeText } from "./normalize-text.js";
+import { isNewSlug, MAX_NEW_SLUG_LENGTH } from "./new-slug.js";
+import { redact } from "./redact.js";
 import { detectEol } from "../documents/lines.js";
 
-const NEW_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const MAX_NEW_SLUG_LENGTH = 64;
 
 export const WORKSPACE_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md"] as const;
 
@@ -21,7 +21,7 @@ export const WORKSPACE_FILES = ["state.md", "questions.md", "decisions.md", "tou
  */
 export function assertNewSlug(slug: string | undefined): string {
   if (slug === undefined || slug === "") throw new BadInputError("init needs a workspace slug", { hint: "devrites-engine init <slug>, e.g. init session-token-rotation" });
-  if (slug.length > MAX_NEW_SLUG_LENGTH || !NEW_SLUG.test(slug)) {
+  if (!isNewSlug(slug)) {
     throw new BadInputError(`invalid workspace slug ${JSON.stringify(slug)}`, {
       hint: `use lowercase letters and digits separated by single hyphens, at most ${MAX_NEW_SLUG_LENGTH} characters (e.g. billing-export)`,
     });
@@ -37,7 +37,8 @@ function fill(template: string, values: Record<string, string>): string {
 export function renderWorkspace(slug: string, title: string | undefined, now: Date): Map<string, string> {
   const t = title === undefined ? slug : normalizeText([title], "title", 200);
   if (t === "") throw new BadInputError("--title is empty");
-  const values = { slug, title: t, now: formatTimestamp(now) };
+  // The engine writes the title into state.md (and the other headings): free text it persists, so redacted.
+  const values = { slug, title: redact(t), now: formatTimestamp(now) };
   return new Map([
     ["state.md", fill(stateTemplate, values)],
     ["questions.md", fill(questionsTemplate, values)],

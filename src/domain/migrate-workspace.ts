@@ -1,13 +1,14 @@
 // `migrate`: bring an older cursor to schema 4 by adding (or correcting) the schema field in
-// the cursor's own form, with a Log line. Nothing else in the workspace changes.
+// the cursor's own form, with a Log line. A cursor that records no phase is refused (the
+// DevRites pack's fail-closed rule): the phase comes from `--answer phase=<phase>`, never a guess.
 
 import { RefusedError } from "../errors.js";
-import { appendLogEdit, setFieldEdit } from "../documents/state/edit-state.js";
+import { appendLogEdit, setFieldEdit, upsertFieldEdit } from "../documents/state/edit-state.js";
 import { cursorValue, parseState, readField, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits, type TextEdit } from "../documents/text-edit.js";
 import { detectEol } from "../documents/lines.js";
 import { formatTimestamp } from "./clock.js";
-import { logPhase } from "./phases.js";
+import { logPhase, PHASES } from "./phases.js";
 import { declaredSchema, ENGINE_SCHEMA } from "./schema-gate.js";
 import { verifyState } from "./verify-state.js";
 
@@ -15,6 +16,22 @@ interface MigratePlan {
   from: number;
   /** The new state.md, or undefined when it is already at schema 4. */
   state: string | undefined;
+  /** What the new state.md changes, one line each (for --dry-run). */
+  steps: string[];
+}
+
+/** Answers to the questions migrate asks (`--answer key=value`): only `phase` today. */
+export interface MigrateAnswers {
+  phase?: string;
+}
+
+/** The one place that words the no-phase refusal and its way on. */
+function noPhase(slug: string, recorded: string | undefined): RefusedError {
+  const what = recorded === undefined ? "state.md records no phase" : `state.md records an empty phase`;
+  return new RefusedError(`cannot migrate ${slug}: ${what}; re-run with --answer phase=<phase>; nothing was written`, {
+    hint: `devrites-engine migrate ${slug} --answer phase=<phase> (one of ${PHASES.join(", ")}); add --dry-run to see what it would change first`,
+    data: { question: "phase" },
+  });
 }
 
 /** Insert `schema` as the first field of the cursor, in its form. */
@@ -47,7 +64,7 @@ function insertSchemaEdit(doc: StateDoc): TextEdit {
  * Plan the migration of state.md to schema 4.
  * @throws RefusedError for a newer schema or an invalid schema value.
  */
-export function planMigrate(stateText: string, slug: string, now: Date): MigratePlan {
+export function planMigrate(stateText: string, slug: string, now: Date, answers: MigrateAnswers = {}): MigratePlan {
   const doc = parseState(stateText);
   const { value, raw } = declaredSchema(doc);
   if (value === undefined) {
@@ -56,11 +73,21 @@ export function planMigrate(stateText: string, slug: string, now: Date): Migrate
   if (value > ENGINE_SCHEMA) {
     throw new RefusedError(`workspace schema version refused: workspace ${slug} declares schema ${value}, newer than this engine's ${ENGINE_SCHEMA}; upgrade devrites-engine`, { kind: "schema-mismatch" });
   }
-  if (value === ENGINE_SCHEMA) return { from: value, state: undefined };
+  if (value === ENGINE_SCHEMA) return { from: value, state: undefined, steps: [] };
+  const recorded = cursorValue(doc, "phase");
+  // (A cursor with no fields at all is refused below as having nothing to migrate.)
+  if (answers.phase === undefined && (recorded === undefined || recorded.trim() === "") && doc.fields.length > 0) throw noPhase(slug, recorded);
+  const phase = answers.phase ?? recorded;
   const existing = doc.cursor.get("schema");
   const edits: TextEdit[] = [existing ? setFieldEdit(doc, existing, String(ENGINE_SCHEMA)) : insertSchemaEdit(doc)];
-  edits.push(appendLogEdit(doc, [`- ${formatTimestamp(now)} ${logPhase(cursorValue(doc, "phase"))}: migrated to schema ${ENGINE_SCHEMA} (from ${value})`]));
+  const steps = [`state.md: schema ${ENGINE_SCHEMA} in the cursor (was ${existing ? value : `no schema row, read as ${value}`})`];
+  if (answers.phase !== undefined && answers.phase !== recorded) {
+    edits.push(upsertFieldEdit(doc, "phase", answers.phase));
+    steps.push(`state.md: phase ${answers.phase} (from --answer phase=${answers.phase}${recorded !== undefined && recorded.trim() !== "" ? `; was ${recorded}` : ""})`);
+  }
+  edits.push(appendLogEdit(doc, [`- ${formatTimestamp(now)} ${logPhase(phase)}: migrated to schema ${ENGINE_SCHEMA} (from ${value})`]));
+  steps.push(`state.md: a Log line for the migration`);
   const text = applyEdits(stateText, edits);
-  verifyState(text, { schema: String(ENGINE_SCHEMA) });
-  return { from: value, state: text };
+  verifyState(text, { schema: String(ENGINE_SCHEMA), ...(answers.phase !== undefined ? { phase: answers.phase } : {}) });
+  return { from: value, state: text, steps };
 }

@@ -15,6 +15,7 @@ import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { isReasonCode, pauseLabel, pauseSummary, REASON_CODES, REASON_LABELS, type ReasonCode } from "./pause-reasons.js";
 import { redact } from "./redact.js";
+import { forReaders } from "../for-readers.js";
 
 /** The one reason that ends by itself, and so the only one `state resume --auto` may clear. */
 export const AUTO_RESUMABLE: ReasonCode = "usage_cap";
@@ -108,9 +109,11 @@ export function awaitingQuestionError(doc: StateDoc, command: "state pause" | "s
   const message = command === "state pause"
     ? `the run is already paused on question ${named}; answer or drop it before pausing for another reason`
     : `the run is paused on question ${named}, not by state pause; answering it resumes the run`;
-  const hint = qid !== undefined
-    ? `devrites-engine state resolve ${qid} "<answer>" --human  (or --drop ${qid} --human)`
-    : "devrites-engine status shows the awaited question; answer it with devrites-engine state resolve <qid> \"<answer>\" --human";
+  const hint = forReaders((h) =>
+    qid !== undefined
+      ? `devrites-engine state resolve ${qid} "<answer>"${h} (or drop it: devrites-engine state resolve --drop ${qid} "<reason>"${h})`
+      : `devrites-engine status shows the awaited question; answer it with devrites-engine state resolve <qid> "<answer>"${h}`,
+  );
   return new RefusedError(message, { hint, data: { qid: qid ?? null } });
 }
 

@@ -50,6 +50,12 @@ const KEY_SEP = /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]{1,128})\1(\s*[=:]\s*(
 /** The value after a secret key: quoted (bounded) or a run up to whitespace, `,` or `;`. */
 const VALUE = /"(?:[^"\\\n]|\\.){0,4096}"|'[^'\n]{0,4096}'|[^\s,;]+/y;
 
+/**
+ * A command-line option and the blank after it: `--password hunter2`, `-api-key abc` (the
+ * `=` form is KEY_SEP's). The value must not start with `-`: that is the next option.
+ */
+const FLAG_SPACE = /(?<![A-Za-z0-9_.-])-{1,2}([A-Za-z0-9_.-]{1,128})[ \t]+(?=[^\s-])/g;
+
 /** `Cookie:` / `Set-Cookie:` headers: every `name=value` pair of the header, attributes too. */
 const COOKIE_HEADER = /(?<![A-Za-z0-9_.-])((?:set-)?cookie\s*:\s*)([^\s;=]+=[^\s;]*(?:;[ \t]*[^\s;=]+(?:=[^\s;]*)?)*)/gi;
 
@@ -92,11 +98,18 @@ const SECRET_WORD = /pass|pwd|secret|token|credential|auth|cookie|bearer|key/i;
 const TOKEN_PREFIX = /gh[pousr]_|github_pat_|glpat-|xox[a-z]-|sk-|[sr]k_|hf_|npm_|AKIA|ASIA|AIza|eyJ/;
 
 /**
- * Something every pattern above needs (a secret word, `://`, a token prefix, in any case):
- * text without any of it is returned as is after one scan. A batch's thousand events are
- * mostly such text (ids, answers, event names, timestamps).
+ * Characters that hide a secret from the patterns: invisible ones inside a key or a token
+ * (`pass\u200bword=`, `ghp_\u200b…`) and the fullwidth forms of ASCII (`ｔｏｋｅｎ=`, `token：`).
  */
-const MAYBE_SECRET = /pass|pwd|secret|token|credential|auth|cookie|bearer|basic|key|:\/\/|gh[pousr]_|github_pat_|glpat-|xox[a-z]-|sk-|[sr]k_|hf_|npm_|akia|asia|aiza|eyj/i;
+const DISGUISE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff\u3000\uff01-\uff5e]/;
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]/g;
+
+/**
+ * Something every pattern above needs (a secret word, `://`, a token prefix, in any case, or a
+ * disguising character): text without any of it is returned as is after one scan. A batch's
+ * thousand events are mostly such text (ids, answers, event names, timestamps).
+ */
+const MAYBE_SECRET = /pass|pwd|secret|token|credential|auth|cookie|bearer|basic|key|:\/\/|gh[pousr]_|github_pat_|glpat-|xox[a-z]-|sk-|[sr]k_|hf_|npm_|akia|asia|aiza|eyj|[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff\u3000\uff01-\uff5e]/i;
 
 /** Replace anything that looks like a token, key or password value with [REDACTED]. */
 export function redact(text: string): string {
@@ -105,15 +118,28 @@ export function redact(text: string): string {
 
 /**
  * redact() without the pre-check (exported for the test that keeps the pre-check honest).
- * Each pattern runs only when the text holds what it needs, so a hit costs few scans.
+ * Text with disguising characters is read without them (invisible ones removed, NFKC for the
+ * fullwidth forms); when that reading holds a secret, it is what is kept, redacted, since the
+ * disguise cannot be kept around a value it was hiding. Otherwise the text stays as written.
  */
 export function redactUnfiltered(text: string): string {
+  if (!DISGUISE.test(text)) return redactPlain(text);
+  const folded = text.replace(INVISIBLE, "").normalize("NFKC");
+  const out = redactPlain(folded);
+  return out === folded ? text : out;
+}
+
+/** Each pattern runs only when the text holds what it needs, so a hit costs few scans. */
+function redactPlain(text: string): string {
   let out = text;
   const sep = out.includes("=") || out.includes(":");
   if (out.includes("PRIVATE KEY-----")) out = out.replace(PEM, (_m, begin: string, end: string) => `${begin}${REDACTED}${end}`);
-  if (sep && SECRET_WORD.test(out)) {
-    out = out.replace(COOKIE_HEADER, (_m, lead: string) => `${lead}${REDACTED}`);
-    out = redactKeyValues(out);
+  if (SECRET_WORD.test(out)) {
+    if (sep) {
+      out = out.replace(COOKIE_HEADER, (_m, lead: string) => `${lead}${REDACTED}`);
+      out = redactKeyValues(out);
+    }
+    if (out.includes("-")) out = redactFlagValues(out);
   }
   if (/bearer/i.test(out)) out = out.replace(BEARER, (_m, lead: string) => `${lead}${REDACTED}`);
   if (/basic/i.test(out)) out = out.replace(BASIC, (_m, lead: string) => `${lead}${REDACTED}`);
@@ -139,6 +165,24 @@ function redactKeyValues(text: string): string {
     out += `${text.slice(copied, KEY_SEP.lastIndex)}${quote}${REDACTED}${quote}`;
     copied = VALUE.lastIndex;
     KEY_SEP.lastIndex = VALUE.lastIndex;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Hide the value after every secret option written with a blank: `--password hunter2`. */
+function redactFlagValues(text: string): string {
+  let out = "";
+  let copied = 0;
+  FLAG_SPACE.lastIndex = 0;
+  for (let m = FLAG_SPACE.exec(text); m !== null; m = FLAG_SPACE.exec(text)) {
+    if (!isSecretKey(m[1]!)) continue;
+    VALUE.lastIndex = FLAG_SPACE.lastIndex;
+    const v = VALUE.exec(text);
+    if (v === null || v[0] === REDACTED) continue;
+    const quote = v[0].length >= 2 && (v[0][0] === '"' || v[0][0] === "'") && v[0].endsWith(v[0][0]!) ? v[0][0]! : "";
+    out += `${text.slice(copied, FLAG_SPACE.lastIndex)}${quote}${REDACTED}${quote}`;
+    copied = VALUE.lastIndex;
+    FLAG_SPACE.lastIndex = VALUE.lastIndex;
   }
   return copied === 0 ? text : out + text.slice(copied);
 }

@@ -4,7 +4,7 @@
 // (written there by a person): then its lines are kept and only the bookkeeping is done.
 
 import { ConflictError, DuplicateIdError, InternalError, locatedAt, RefusedError, BadInputError, type EngineError } from "../errors.js";
-import { appendDecisionEdit } from "../documents/decisions/edit-decisions.js";
+import { appendDecisionsEdit, type DecisionEntry } from "../documents/decisions/edit-decisions.js";
 import { parseDecisions } from "../documents/decisions/parse-decisions.js";
 import { questionsSource, type BlockEdits, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { answeredAtEdits, closeBlockEdits } from "../documents/questions/edit-questions.js";
@@ -21,8 +21,11 @@ import { nextActionEdits, statusEdits } from "./run-status.js";
 import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { asksForFreeText } from "./free-text-option.js";
+import { numberAnswer, type NumberAnswer } from "./bare-number.js";
 import { answerRequired, writtenAnswer } from "./written-answers.js";
 import { verifyQuestions, type BlockCheck } from "./read-back-questions.js";
+import type { Bytes } from "../documents/bytes.js";
+import { forReaders } from "../for-readers.js";
 
 /** `file`: the answer a person wrote under the block's `answer:` (kept as written). */
 export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" } | { kind: "file" };
@@ -34,6 +37,8 @@ export interface ResolveEntry {
   source: AnswerSource;
   /** Where the entry came from, for messages: `answers.txt:7`. */
   where?: { file: string; line: number };
+  /** Recorded in the entry's event detail as well (a ticket comment's login and id). */
+  provenance?: Record<string, string>;
 }
 
 export interface ResolveInput {
@@ -46,6 +51,11 @@ export interface ResolveInput {
    * instead of thrown, so every bad line can be reported; the caller then writes nothing.
    */
   failures?: EntryFailure[];
+  /**
+   * When given, an entry whose question is already closed with another outcome is handed here
+   * and skipped instead of refused: answers from ticket comments, where the first answer wins.
+   */
+  onConflict?: (entry: ResolveEntry, recorded: { status: string; answer: string }) => void;
 }
 
 /** One refused batch entry: its line (0 when it has none) and the error naming it. */
@@ -57,7 +67,7 @@ export interface EntryFailure {
 interface ResolveTexts {
   slug: string;
   /** questions.md: its text, or its bytes (valid UTF-8; only the blocks resolved are decoded). */
-  questions: string | Buffer;
+  questions: string | Bytes;
   state: string;
   /** `state` parsed, when the caller has parsed it already (it is parsed once here otherwise). */
   stateDoc?: StateDoc;
@@ -78,6 +88,8 @@ export interface ResolvePlan<Q extends FileContent = FileContent> {
   decisions: string | undefined;
   outcomes: EntryOutcome[];
   events: EventDraft[];
+  /** Answers recorded as text that look like an option pick (bare-number.ts). */
+  warnings: NumberAnswer[];
 }
 
 function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
@@ -85,7 +97,7 @@ function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
 }
 
 /** Up to 10 ids, then how many more: a hint stays one readable line on a 10,000-question file. */
-function listSome(ids: readonly string[], max = 10): string {
+export function listSome(ids: readonly string[], max = 10): string {
   return ids.length <= max ? ids.join(", ") : `${ids.slice(0, max).join(", ")} …and ${ids.length - max} more (devrites-engine questions)`;
 }
 
@@ -144,7 +156,7 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
   if (asksForFreeText(opt.raw)) {
     // "Something else — describe it" is a request for text, not an answer to record.
     throw new BadInputError(`option ${src.number} of ${entry.qid} asks for your own answer (${JSON.stringify(opt.answer)})`, {
-      hint: `give the text: devrites-engine state resolve ${entry.qid} "<your answer>" --human`,
+      hint: forReaders((h) => `give the text: devrites-engine state resolve ${entry.qid} "<your answer>"${h}`),
       data: { option: src.number },
     });
   }
@@ -156,13 +168,14 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
  * @throws RefusedError (3) unknown qid or register row, DuplicateIdError (6), ConflictError (4), BadInputError (5), InternalError (1) on a failed read-back.
  */
 export function planResolve(texts: ResolveTexts & { questions: string }, input: ResolveInput): ResolvePlan<string>;
-export function planResolve(texts: ResolveTexts & { questions: Buffer }, input: ResolveInput): ResolvePlan<readonly Uint8Array[]>;
+export function planResolve(texts: ResolveTexts & { questions: Bytes }, input: ResolveInput): ResolvePlan<readonly Uint8Array[]>;
 export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan;
 export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan {
   const ts = formatTimestamp(input.now);
   const src = questionsSource(texts.questions, input.entries.length);
   const outcomes: EntryOutcome[] = [];
   const events: EventDraft[] = [];
+  const warnings: NumberAnswer[] = [];
   // Each edited block with what it must read back as: one object per block (a batch keeps a thousand until the commit).
   const edited: (BlockEdits & BlockCheck)[] = [];
   const closed: QuestionBlock[] = [];
@@ -212,6 +225,8 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     const wanted = entry.kind === "answer" ? "answered" : "dropped";
     if (status === "open") {
       const answer = fromFile ? undefined : text;
+      const looksLikeOption = entry.kind === "answer" && entry.source.kind === "text" ? numberAnswer(block, entry, text) : undefined;
+      if (looksLikeOption) warnings.push(looksLikeOption);
       const edits = closeBlockEdits(cut.doc, block, { status: wanted, answeredAt: ts, answer, answeredBy: input.human ? "human" : undefined }, src.eol, fieldLines);
       const outcome = { qid: entry.qid, kind: entry.kind, text, already: false };
       edited.push({ open: cut, edits, outcome, written: text, human: input.human });
@@ -222,7 +237,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
         event: entry.kind === "answer" ? "resolved" : "dropped",
         qid: entry.qid,
         by: input.human ? "human" : "agent",
-        detail: { [entry.kind === "answer" ? "answer" : "reason"]: text, batch: entry.where !== undefined, ...(fromFile ? { source: "questions.md" } : {}) },
+        detail: { [entry.kind === "answer" ? "answer" : "reason"]: text, batch: entry.where !== undefined, ...(fromFile ? { source: "questions.md" } : {}), ...entry.provenance },
       });
       continue;
     }
@@ -232,6 +247,10 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       continue;
     }
     const terminal = status === "answered" || status === "dropped";
+    if (terminal && input.onConflict) {
+      input.onConflict(entry, { status, answer: recorded });
+      continue;
+    }
     const shown = terminal ? `${status}: ${JSON.stringify(recorded)}` : `status ${JSON.stringify(status)}`;
     // A status the engine does not know (a hand edit) is fixed in the file; superseding is for real answers.
     const hint = terminal
@@ -264,7 +283,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   if (input.recordDecision) {
     decisions = planDecisions(texts, closed, outcomes);
   }
-  return { questions, state, decisions, outcomes, events };
+  return { questions, state, decisions, outcomes, events, warnings };
 }
 
 /** The question ids state.md's awaiting sections name. */
@@ -298,17 +317,19 @@ export function planStateClear(stateText: string, qids: readonly string[], ts: s
   return text;
 }
 
+/** decisions.md with one DEC entry per new answer, in outcome order: one parse and one edit, however many. */
 function planDecisions(texts: ResolveTexts, blocks: readonly QuestionBlock[], outcomes: EntryOutcome[]): string | undefined {
-  let text = texts.decisions ?? `# Decisions: ${texts.slug}\n`;
-  let changed = false;
+  const text = texts.decisions ?? `# Decisions: ${texts.slug}\n`;
+  const byId = new Map(blocks.map((b) => [b.id, b]));
+  const entries: DecisionEntry[] = [];
   for (const o of outcomes) {
     if (o.already || o.kind !== "answer") continue;
-    const block = blocks.find((b) => b.id === o.qid);
+    const block = byId.get(o.qid);
     if (!block) continue;
     const gate = gateOf(block) || "unspecified";
     const options = optionsOf(block).map((x) => x.answer);
     const slice = fieldValue(block, "slice");
-    const { edit } = appendDecisionEdit(parseDecisions(text), {
+    entries.push({
       title: o.text,
       context: `${o.qid} (${gate}) answered`,
       options: options.length > 0 ? options.join(" / ") : o.text,
@@ -316,8 +337,7 @@ function planDecisions(texts: ResolveTexts, blocks: readonly QuestionBlock[], ou
       consequences: "—",
       related: [o.qid, slice].filter((x) => x && x !== "").join(", "),
     });
-    text = applyEdits(text, [edit]);
-    changed = true;
   }
-  return changed ? text : undefined;
+  if (entries.length === 0) return undefined;
+  return applyEdits(text, [appendDecisionsEdit(parseDecisions(text), entries).edit]);
 }

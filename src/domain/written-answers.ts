@@ -6,6 +6,8 @@ import { BadInputError } from "../errors.js";
 import { parseQuestions, parseQuestionsBytes, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { normalizeText } from "./normalize-text.js";
 import type { ResolveEntry } from "./resolve-question.js";
+import type { Bytes } from "../documents/bytes.js";
+import { forReaders } from "../for-readers.js";
 
 /** A YAML-style block indicator on the `answer:` line: the answer is the indented lines below it. */
 const BLOCK_INDICATOR = /^[|>][+-]?[0-9]?$/;
@@ -35,7 +37,7 @@ export function writtenAnswer(block: QuestionBlock): string {
 /** The refusal for `state resolve <qid>` when neither the command line nor the file holds an answer. */
 export function answerRequired(qid: string): BadInputError {
   return new BadInputError(`Answer text required for ${qid}`, {
-    hint: `type it: devrites-engine state resolve ${qid} "<answer>" --human (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${qid} --human`,
+    hint: forReaders((h) => `type it: devrites-engine state resolve ${qid} "<answer>"${h} (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${qid}${h}`),
   });
 }
 
@@ -43,7 +45,7 @@ export function answerRequired(qid: string): BadInputError {
  * One entry per open block with a written answer, in file order (a duplicated id once, so
  * that resolving it reports the duplicate): what `state resolve --filled` commits.
  */
-export function filledEntries(questions: string | Buffer): ResolveEntry[] {
+export function filledEntries(questions: string | Bytes): ResolveEntry[] {
   // Read, not edited: the bytes are read as they are (the entries are resolved from them after).
   const doc = typeof questions === "string" ? parseQuestions(questions) : parseQuestionsBytes(questions);
   const seen = new Set<string>();

@@ -1,16 +1,26 @@
-// The MCP server: every tool call becomes the CLI command line it mirrors, run in process by
-// main() with a captured io, so locks, journals, recovery and every check are the CLI's own.
+// The MCP server: every tool call runs its command from the command table in process with
+// typed arguments (ctx.runCommand), so locks, journals, recovery and every check are the
+// command's own, and the result is the object its `--json` prints.
 
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import v8 from "node:v8";
 import vm from "node:vm";
+import { ERROR_KINDS } from "../errors.js";
 import type { Io } from "../io.js";
 import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../adapters/mcp-sdk.js";
-import { TOOLS, type Invocation } from "./tools.js";
+import { commandArgs, INSTRUCTIONS, TOOLS, type ToolArgs, type ToolDef } from "./tools.js";
 
-export type RunCli = (argv: readonly string[], io: Io) => Promise<number>;
+/**
+ * The CLI's in-process command runner (cli/main.ts runCommand, handed over by ctx.runCommand):
+ * the command `words` of the command table with typed arguments → the `--json` object. Declared
+ * here by shape, because commands/ loads this folder and two folders never import each other.
+ */
+export type RunCommand = (
+  call: { words: readonly string[]; args: () => ToolArgs; root: string | undefined; workspace: string | undefined; flag?: (option: string) => string; usage?: string },
+  io: Io,
+) => Promise<Record<string, unknown>>;
+
+/** C1 control characters as \u escapes in JSON text, as the CLI's --json output has them (commands/format.ts jsonText). */
+const escapeC1 = (json: string) => json.replace(/[\u007f-\u009f]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
 
 export interface EngineServerOptions {
   io: Io;
@@ -18,18 +28,13 @@ export interface EngineServerOptions {
   root: string | undefined;
   /** `--workspace` as given to `mcp`: every call's default, which a tool's `workspace` overrides. */
   workspace?: string | undefined;
-  /** The CLI's main(). */
-  runCli: RunCli;
-  /** The root a call would use (for batch files read relative to a temp dir); throws like the CLI. */
-  locateRoot: () => string;
+  /** The CLI's in-process command runner. */
+  runCommand: RunCommand;
   version: string;
-  /** Where batch temp dirs go (default: the OS temp dir, never inside .devrites). */
-  tmpdir?: string;
   /** Called after each tool call has replied (the stdio server's periodic full GC). */
   afterCall?: () => void;
 }
 
-const BATCH_FILE = "resolve_batch";
 /**
  * The stdio server runs a full GC after every this many calls: what a call leaves in the old
  * generation is garbage by then, and collecting it keeps resident memory flat over a session
@@ -45,9 +50,11 @@ const GC_EVERY_CALLS = 100;
  */
 const TEXT_JSON_MAX_CHARS = 20_000;
 
-function reply(data: Record<string, unknown>, json = JSON.stringify(data)): ToolReply {
-  const exit = typeof data.exit === "number" ? data.exit : 1;
+function reply(data: Record<string, unknown>): ToolReply {
+  const exit = typeof data.exit === "number" ? data.exit : ERROR_KINDS.internal;
   if (exit === 0) {
+    // The JSON text the command line would print (C1 controls escaped, as --json prints them).
+    const json = escapeC1(JSON.stringify(data));
     const text = json.length <= TEXT_JSON_MAX_CHARS ? json : `ok (exit 0): ${Object.keys(data).join(", ")}; ${json.length} characters of JSON in structuredContent`;
     return { data, text, isError: false };
   }
@@ -57,92 +64,67 @@ function reply(data: Record<string, unknown>, json = JSON.stringify(data)): Tool
 }
 
 export interface EngineServer extends McpHandle {
-  /** Calls still running (shutdown waits for them) and temp dirs still on disk. */
+  /** Calls still running (shutdown waits for them). */
   settle(): Promise<void>;
 }
 
-/** The engine's tools over main(); connect it to any MCP transport. */
+/** How a tool's messages name an option: by the field it maps from (`--name` for one it has none for). */
+function fieldNames(t: ToolDef): (option: string) => string {
+  const byOption = new Map(Object.entries(t.options).map(([field, option]) => [option, field]));
+  if (t.name === "resolve_batch") byOption.set("batch", "entries");
+  if (t.name === "resolve_comments") byOption.set("from-comments", "comments");
+  return (option) => byOption.get(option) ?? `--${option}`;
+}
+
+/** The engine's tools over the command table; connect it to any MCP transport. */
 export function createEngineServer(opts: EngineServerOptions): EngineServer {
   const inflight = new Set<Promise<unknown>>();
-  const tempDirs = new Set<string>();
+  // No prompts, no terminal; and stdout is the protocol's channel: a command prints nothing in
+  // process (its result is returned), so anything written there would be a bug, kept off the pipe.
+  const io: Io = { ...opts.io, stdout: (t) => opts.io.stderr(t), readLine: undefined, stdinIsTTY: false, stdoutIsTTY: false };
 
-  async function run(inv: Invocation): Promise<ToolReply> {
-    if ("refuse" in inv) return reply({ ok: false, exit: 5, error: inv.refuse.error, hint: inv.refuse.hint });
-    let out = "";
-    let cwd = opts.io.cwd;
-    // Server defaults first: a later `--workspace` from the tool input wins (the CLI keeps the last).
-    const argv = [...(opts.root !== undefined ? [`--root=${opts.root}`] : []), ...(opts.workspace !== undefined ? [`--workspace=${opts.workspace}`] : []), ...inv.argv];
-    let dir: string | undefined;
-    try {
-      if (inv.batch !== undefined) {
-        // The batch goes through the CLI's own batch parser: a private temp dir outside
-        // .devrites holds it, and the call reads it relative to that dir (messages say
-        // `resolve_batch:N` for entry N). The root is fixed first, as the CLI would find it.
-        let root: string | undefined;
-        try {
-          root = opts.root ?? opts.locateRoot();
-        } catch {
-          root = undefined; // main() reports the missing workspace itself, before any file is read
-        }
-        dir = fs.mkdtempSync(path.join(opts.tmpdir ?? os.tmpdir(), "devrites-mcp-"));
-        tempDirs.add(dir);
-        fs.writeFileSync(path.join(dir, BATCH_FILE), inv.batch, { mode: 0o600 });
-        if (root !== undefined) {
-          cwd = dir;
-          if (opts.root === undefined) argv.unshift(`--root=${root}`);
-          argv.push(`--batch=${BATCH_FILE}`);
-        } else {
-          argv.push(`--batch=${path.join(dir, BATCH_FILE)}`);
-        }
-      }
-      const io: Io = {
-        ...opts.io,
-        cwd,
-        stdout: (t) => void (out += t),
-        stderr: (t) => opts.io.stderr(t),
-        readLine: undefined,
-        stdinIsTTY: false,
-        stdoutIsTTY: false,
-      };
-      const exit = await opts.runCli(argv, io);
-      const json = out.trim();
-      try {
-        return reply(JSON.parse(json) as Record<string, unknown>, json);
-      } catch {
-        return reply({ ok: false, exit: exit === 0 ? 1 : exit, error: "internal error: the command printed no JSON", hint: "this is a bug in devrites-engine; report it" });
-      }
-    } finally {
-      if (dir !== undefined) {
-        fs.rmSync(dir, { recursive: true, force: true });
-        tempDirs.delete(dir);
-      }
-    }
+  async function run(t: ToolDef, flag: (option: string) => string, input: Record<string, unknown>): Promise<ToolReply> {
+    const data = await opts.runCommand(
+      {
+        words: t.words,
+        args: () => commandArgs(t, input),
+        root: opts.root,
+        // The server's default, unless the call names its own.
+        workspace: typeof input.workspace === "string" ? input.workspace : opts.workspace,
+        flag,
+        ...(t.usage !== undefined ? { usage: t.usage } : {}),
+      },
+      io,
+    );
+    return reply(data);
   }
 
   const handle = createMcpServer(
-    { name: "devrites-engine", version: opts.version },
-    TOOLS.map((t) => ({
-      name: t.name,
-      description: `${t.description} (CLI: devrites-engine ${t.command} --json)`,
-      input: t.input,
-      readOnly: t.readOnly,
-      call(input: Record<string, unknown>) {
-        const p = run(t.invoke(input));
-        inflight.add(p);
-        void p.finally(() => {
-          inflight.delete(p);
-          opts.afterCall?.();
-        }).catch(() => {});
-        return p;
-      },
-    })),
+    { name: "devrites-engine", version: opts.version, instructions: INSTRUCTIONS },
+    TOOLS.map((t) => {
+      const flag = fieldNames(t);
+      return {
+        name: t.name,
+        description: `${t.description} (CLI: devrites-engine ${t.cli} --json)`,
+        input: t.input,
+        readOnly: t.readOnly,
+        result: t.result,
+        call(input: Record<string, unknown>) {
+          const p = run(t, flag, input);
+          inflight.add(p);
+          void p.finally(() => {
+            inflight.delete(p);
+            opts.afterCall?.();
+          }).catch(() => {});
+          return p;
+        },
+      };
+    }),
   );
   return {
     ...handle,
     async settle() {
       await Promise.allSettled([...inflight]);
-      for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
-      tempDirs.clear();
     },
   };
 }

@@ -3,6 +3,7 @@
 // way the engine reads a file it finds: opened once, fstat'ed, regular files only, size-capped.
 
 import fs from "node:fs";
+import path from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 
 /** The calls that can fail mid-commit. Production uses node:fs; tests replace entries. */
@@ -15,6 +16,7 @@ export const disk = {
   linkSync: fs.linkSync,
   unlinkSync: fs.unlinkSync,
   ftruncateSync: fs.ftruncateSync,
+  mkdirSync: fs.mkdirSync as (p: string, opts?: { recursive?: boolean }) => string | undefined,
 };
 
 /** Size caps (bytes) for files the engine reads: generous for workspace files, tiny for pointers. */
@@ -29,7 +31,36 @@ export const READ_CAP_BYTES = {
   lock: 4096,
   /** The AFK sentinel. */
   sentinel: 1024 * 1024,
+  /** A `--batch` answer file: its answers land in questions.md, which may hold no more than workspaceFile. */
+  batch: 64 * 1024 * 1024,
 } as const;
+
+/**
+ * mkdir -p, with the real reason when it fails: Node's recursive mkdir reports ENOENT for a
+ * parent it could not create (on a read-only mount the cause is EROFS), so the missing levels
+ * are then made one at a time and the first real error is thrown.
+ * @throws the errno error of the level that could not be made.
+ */
+export function makeDirs(dir: string): void {
+  try {
+    disk.mkdirSync(dir, { recursive: true });
+    return;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+  }
+  const missing: string[] = [];
+  for (let p = dir; !fs.existsSync(p); p = path.dirname(p)) {
+    missing.unshift(p);
+    if (path.dirname(p) === p) break;
+  }
+  for (const p of missing) {
+    try {
+      disk.mkdirSync(p);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+  }
+}
 
 /** Write every byte of `data` at the descriptor's position; a short write that makes no progress is ENOSPC. */
 export function writeAll(fd: number, data: Uint8Array, position?: number): void {
@@ -48,7 +79,7 @@ export function writeAll(fd: number, data: Uint8Array, position?: number): void 
 /** The entry at `p` itself (a link is not followed), or undefined when there is none or it cannot be read. */
 /**
  * fs.rmSync(p, { force: true }) for a file, without its directory-walking machinery (Node's
- * rimraf module: about 0.5 ms to load, 1 ms of a commit). A missing file is not an error.
+ * rimraf module, a measurable share of a commit: docs/performance.md). A missing file is not an error.
  */
 export function removeFile(p: string): void {
   try {
@@ -75,6 +106,26 @@ export function kindOf(st: fs.Stats): string {
   if (st.isSocket()) return "a socket";
   if (st.isSymbolicLink()) return "a symbolic link";
   return "not a regular file";
+}
+
+/**
+ * Refuse a file with other names (a link count above 1): an append or truncate through it
+ * would change a file that may be outside the project. Called on the lstat or fstat the
+ * writer already has, before anything is written.
+ * @throws RefusedError (exit 3, unsafe-file) naming the file and how to give it a copy of its own.
+ */
+export function refuseHardLink(st: fs.Stats, p: string): void {
+  if (st.nlink <= 1) return;
+  const q = shellPath(p);
+  throw new RefusedError(`${p} has ${st.nlink} hard links; the engine never writes a file that has other names`, {
+    kind: "unsafe-file",
+    hint: `give it a copy of its own (the other names keep the old content), then retry: cp -p ${q} ${shellPath(`${p}.copy`)} && mv ${shellPath(`${p}.copy`)} ${q}`,
+  });
+}
+
+/** A path as one shell word: bare when it is only safe characters, else single-quoted. */
+function shellPath(p: string): string {
+  return /^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`;
 }
 
 const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;

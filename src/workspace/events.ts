@@ -4,7 +4,7 @@
 import path from "node:path";
 import { formatTimestamp } from "../domain/clock.js";
 import { redactDeep } from "../domain/redact.js";
-import { parseJsonl, type EventDraft } from "../domain/events.js";
+import { readEventLines, type EventDraft, type EventLines } from "../domain/events.js";
 import { READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const EVENTS_FILE = "events.jsonl";
@@ -32,12 +32,27 @@ export function renderEvents(drafts: readonly EventDraft[], now: Date): string {
 }
 
 /**
- * Read the audit trail; lines that do not parse are skipped and counted.
+ * events.jsonl's text, under its own cap (READ_CAP_BYTES.events: the file only grows); undefined
+ * when there is none. Decoded as is: no reader writes it back, and a torn byte is one bad line.
  * @throws RefusedError (exit 3) for a symlinked, non-regular or oversized events.jsonl, like every other workspace file.
  */
-export function readEvents(dir: string): { events: EventRecord[]; invalid: number[] } {
-  const bytes = readRegularFile(path.join(dir, EVENTS_FILE), { name: EVENTS_FILE, capBytes: READ_CAP_BYTES.events, noFollow: true });
-  if (bytes === undefined) return { events: [], invalid: [] };
-  const { records, invalid } = parseJsonl(bytes.toString("utf8"));
-  return { events: records as EventRecord[], invalid };
+export function readEventsText(dir: string): string | undefined {
+  return readEventBytes(dir)?.toString("utf8");
+}
+
+/**
+ * Read the audit trail; lines that are not events are skipped and counted.
+ * @throws RefusedError (exit 3) as readEventsText.
+ */
+export function readEvents(dir: string): EventLines {
+  const text = readEventsText(dir);
+  return text === undefined ? { events: [], skipped: 0, skippedLines: [] } : readEventLines(text);
+}
+
+/**
+ * events.jsonl's bytes, undefined when there is none (a writer that searches the audit).
+ * @throws RefusedError (exit 3) for a symlinked, non-regular or oversized events.jsonl.
+ */
+export function readEventBytes(dir: string): Buffer | undefined {
+  return readRegularFile(path.join(dir, EVENTS_FILE), { name: EVENTS_FILE, capBytes: READ_CAP_BYTES.events, noFollow: true });
 }

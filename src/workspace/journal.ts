@@ -46,8 +46,8 @@ export interface Journal {
 /**
  * CRC-32 of a file's content (zlib's: computed here below SMALL_CRC_BYTES, by node:zlib above).
  * The journal is fsynced only after every temp file is, so a temp it names is complete unless
- * something else changed it; size and CRC-32 catch that, and cost a 2 ms load at most where
- * node:crypto's SHA-256 costs 7.
+ * something else changed it; size and CRC-32 catch that, and load far faster than
+ * node:crypto's SHA-256 (docs/performance.md).
  */
 export function crc32(data: FileContent | Buffer): number {
   if (typeof data === "string") {
@@ -64,8 +64,8 @@ export function crc32(data: FileContent | Buffer): number {
 }
 
 /**
- * Below this many bytes the CRC-32 is computed here: loading node:zlib costs a commit about 2 ms
- * (it brings Node's stream modules), more than this loop takes over a typical commit's few KB.
+ * Below this many bytes the CRC-32 is computed here: loading node:zlib (it brings Node's stream
+ * modules) costs a commit more than this loop takes over a typical commit's few KB.
  */
 const SMALL_CRC_BYTES = 32 * 1024;
 let crcTable: Int32Array | undefined;

@@ -1,6 +1,6 @@
-// Node built-ins loaded on demand: importing node:crypto costs about 7 ms of start-up on the
-// bench machine (node:zlib about 1.3 ms), a measurable share of a command that must stay close
-// to the cost of starting Node (README, Performance). Only the commands that need them pay.
+// Node built-ins loaded on demand: importing node:crypto or node:zlib is a measurable share of
+// a command that must stay close to the cost of starting Node (figures: docs/performance.md).
+// Only the commands that need them pay.
 
 type Crypto = typeof import("node:crypto");
 type Zlib = typeof import("node:zlib");

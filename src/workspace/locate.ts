@@ -5,24 +5,54 @@ import { isUtf8 } from "node:buffer";
 import fs from "node:fs";
 import path from "node:path";
 import { BadInputError, InternalError, NoWorkspaceError, RefusedError, type EngineError } from "../errors.js";
-import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
+import { suggestNewSlug } from "../domain/new-slug.js";
+import { kindOf, lstat, makeDirs, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
+
+/**
+ * The first line when a root or workspace that was named is not there: what was not found,
+ * then the skill's sentence (quoted by commands.md, and by the pack's skills).
+ */
+function notFound(what: string): string {
+  return `${what}. ${NO_WORKSPACE_MESSAGE}`;
+}
 
 /** The second way on, for someone outside DevRites (the first line names the skill). */
 const INIT_WAY = "devrites-engine init <slug>";
 
-/** `workspaces here: a, b` (or that there are none, and how to start one): only on error paths. */
-function workspacesHere(root: string, slug = "<slug>"): string {
+/**
+ * `workspaces here: a, b` (or that there are none), and how to start one: `init` with the name
+ * asked for when init accepts it as a new slug (`New-Feature` as `new-feature`), else `<slug>`.
+ * Only on error paths.
+ */
+function workspacesHere(root: string, asked?: string): string {
   let names: string[] = [];
   try {
     names = fs.readdirSync(path.join(root, "work"), { withFileTypes: true }).filter((e) => e.isDirectory() && isExistingSlug(e.name)).map((e) => e.name).sort();
   } catch {
     // No work/ directory: no workspaces.
   }
-  return names.length > 0
-    ? `workspaces here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ` …and ${names.length - 10} more` : ""} (pick one with --workspace SLUG), or start one with devrites-engine init ${slug}`
+  const suggested = asked === undefined ? undefined : suggestNewSlug(asked);
+  // A suggestion that exists already would be refused by init (exit 3): it is listed instead.
+  const slug = suggested !== undefined && !names.includes(suggested) ? suggested : "<slug>";
+  if (names.length > 0) {
+    return `workspaces here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ` …and ${names.length - 10} more` : ""} (pick one with --workspace SLUG), or start one with devrites-engine init ${slug}`;
+  }
+  let closed = 0;
+  try {
+    closed = fs.readdirSync(path.join(root, "archive")).filter(isExistingSlug).length;
+  } catch {
+    // No archive/ directory: nothing was closed here.
+  }
+  return closed > 0
+    ? `there are no live workspaces in ${root} (${closed} closed in archive/); start one with devrites-engine init ${slug}`
     : `there are no workspaces in ${root} yet; start one with devrites-engine init ${slug}`;
+}
+
+/** A word for a POSIX shell: as is when plain, else single-quoted (a hint's path with a blank must still run). */
+function shellWord(s: string): string {
+  return /^[A-Za-z0-9._:@%/+=-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }
 
 /** Names an existing workspace may have (formats.md, Layout). */
@@ -67,8 +97,9 @@ export function findRoot(cwd: string, rootOption: string | undefined, envRoot: s
         return abs;
       }
     }
+    const named = rootOption !== undefined ? `--root ${given}` : `DEVRITES_ROOT ${given}`;
     const missing = lstat(abs) === undefined ? `${abs} does not exist` : `no .devrites directory (or work/ directory) at ${abs}`;
-    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${missing}; point --root at the project directory, or start a workspace there with ${INIT_WAY} --root ${given}` });
+    throw new NoWorkspaceError(notFound(`${named}: ${missing}`), { hint: `point --root at the project directory, or start a workspace there with ${INIT_WAY} --root ${shellWord(given)}` });
   }
   let dir = path.resolve(cwd);
   for (;;) {
@@ -144,13 +175,19 @@ export function openWorkspace(root: string, slug: string | undefined, refuseUnsa
     throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${what}; ${workspacesHere(root)}` });
   }
   if (!isExistingSlug(slug)) {
-    throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-'); ${workspacesHere(root)}` });
+    throw new NoWorkspaceError(notFound(`${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-')`), { hint: workspacesHere(root, slug) });
   }
   const dir = path.join(root, "work", slug);
   const st = lstat(dir);
-  if (!st) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `unknown workspace ${JSON.stringify(slug)} (no ${path.join(root, "work", slug)}); ${workspacesHere(root, slug)}` });
+  if (!st) {
+    // A `state close` killed after it moved the workspace (workspace/archive.ts) left its journal there.
+    if (lstat(path.join(root, "archive", slug, ".close-journal"))) {
+      throw new NoWorkspaceError(notFound(`workspace ${JSON.stringify(slug)} was moved to archive/${slug} by a close that did not finish`), { hint: `finish it with devrites-engine state close ${slug}` });
+    }
+    throw new NoWorkspaceError(notFound(`unknown workspace ${JSON.stringify(slug)}: no ${dir}`), { hint: workspacesHere(root, slug) });
+  }
   if (st.isSymbolicLink()) throw refuseUnsafe(dir, "is a symbolic link");
-  if (!st.isDirectory()) throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${dir} is not a directory` });
+  if (!st.isDirectory()) throw new NoWorkspaceError(notFound(`workspace ${JSON.stringify(slug)}: ${dir} is not a directory`), { hint: `a workspace is a directory: move the file away; ${workspacesHere(root)}` });
   const realRoot = fs.realpathSync(root);
   const realDir = fs.realpathSync(dir);
   if (path.relative(realRoot, realDir).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");
@@ -251,9 +288,11 @@ export function createWorkspaceDir(root: string, slug: string, files: readonly s
     });
   }
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
   } catch (e) {
-    throw new InternalError(`cannot create ${dir} (${(e as NodeJS.ErrnoException).code ?? "error"})`, { kind: "io", hint: "check the directory's permissions and free space", cause: e });
+    const code = (e as NodeJS.ErrnoException).code;
+    const hint = code === "EROFS" ? "the file system is mounted read-only: run init in a project on a writable file system (or remount it read-write)" : "check the directory's permissions and free space";
+    throw new InternalError(`cannot create ${dir} (${code ?? "error"}${code === "EROFS" ? ": read-only file system" : ""})`, { kind: "io", hint, cause: e });
   }
   return { root, slug, dir };
 }

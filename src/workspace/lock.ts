@@ -3,7 +3,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { BadInputError, BusyError, InternalError, RefusedError } from "../errors.js";
+import { BadInputError, BusyError, InternalError, NoWorkspaceError, RefusedError } from "../errors.js";
 import { disk, kindOf, READ_CAP_BYTES, removeFile, writeAll } from "./disk.js";
 
 export const LOCK_FILE = ".engine.lock";
@@ -18,9 +18,23 @@ interface LockHolder {
   since: string;
 }
 
-interface Lock {
+export interface Lock {
   path: string;
   release(): void;
+  /** The workspace directory was renamed (state close) with this lock inside it: release it there. */
+  relocate(dir: string): void;
+}
+
+/** The locks this process holds now: what a signal handler releases on the way out (releaseHeldLocks). */
+const held = new Set<Lock>();
+
+/**
+ * Release every lock this process still holds. For a signal handler: it runs only between
+ * synchronous sections, so never inside a commit (mutate() holds its lock within one), and a
+ * lock still held there is one kept across an await.
+ */
+export function releaseHeldLocks(): void {
+  for (const lock of [...held]) lock.release();
 }
 
 const sleepBuffer = new Int32Array(new SharedArrayBuffer(4));
@@ -87,6 +101,10 @@ function tryCreate(p: string, content: string): boolean {
     fd = disk.openSync(p, "wx", 0o644);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") {
+      // The workspace directory is gone: `state close` archived it while this command waited.
+      throw new NoWorkspaceError(`workspace ${path.dirname(p)} no longer exists (closed, or moved away)`, { hint: "devrites-engine status shows the active workspace; an archived one is read-only", cause: e });
+    }
     throw new InternalError(`cannot create lock ${p}: ${(e as Error).message}`, { kind: "io", cause: e });
   }
   try {
@@ -120,10 +138,11 @@ function breakStale(dir: string, host: string, pid: number, seen: LockHolder | u
 }
 
 /**
- * Take the workspace lock, waiting up to `timeoutMs`.
+ * Take the workspace lock, waiting up to `timeoutMs`; `onTaken` runs once it is ours (the CLI
+ * arms its signal handlers there: not while waiting, where a handler would hold Ctrl-C back).
  * @throws BusyError (exit 9) naming the holder when it stays taken.
  */
-export function acquireLock(dir: string, opts: { pid: number; host: string; timeoutMs: number; now: () => Date }): Lock {
+export function acquireLock(dir: string, opts: { pid: number; host: string; timeoutMs: number; now: () => Date; onTaken?: () => void }): Lock {
   const lockPath = path.join(dir, LOCK_FILE);
   const content = JSON.stringify({ pid: opts.pid, host: opts.host, since: opts.now().toISOString() } satisfies LockHolder);
   const deadline = Date.now() + opts.timeoutMs;
@@ -132,25 +151,34 @@ export function acquireLock(dir: string, opts: { pid: number; host: string; time
   const taken: Lock = {
     path: lockPath,
     release() {
+      held.delete(taken);
       let info;
       try {
-        info = readHolder(lockPath);
+        info = readHolder(taken.path);
       } catch {
         return; // not ours any more (replaced by something else): leave it
       }
-      if (info?.holder?.pid === opts.pid && info.holder.host === opts.host) removeFile(lockPath);
+      if (info?.holder?.pid === opts.pid && info.holder.host === opts.host) removeFile(taken.path);
+    },
+    relocate(to: string) {
+      taken.path = path.join(to, LOCK_FILE);
     },
   };
   // Every iteration reaches the deadline check and the sleep: a lock that is broken but
   // re-created, or a break file that stays, can never make this loop spin.
+  const took = (): Lock => {
+    held.add(taken);
+    opts.onTaken?.();
+    return taken;
+  };
   for (;;) {
-    if (tryCreate(lockPath, content)) return taken;
+    if (tryCreate(lockPath, content)) return took();
     const info = readHolder(lockPath);
     if (info) {
       last = info.holder ?? last;
       if (isStale(info, opts.host, Date.now())) {
         breakStale(dir, opts.host, opts.pid, info.holder);
-        if (tryCreate(lockPath, content)) return taken;
+        if (tryCreate(lockPath, content)) return took();
       }
     }
     if (Date.now() >= deadline) {

@@ -5,9 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
-import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, removeFile } from "./disk.js";
+import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, refuseHardLink, removeFile } from "./disk.js";
+import { CLOSE_JOURNAL, readCloseJournal, undoClose } from "./close-journal.js";
 import { JOURNAL_FILE, matches, readJournal, TEMP_NAME } from "./journal.js";
-import { applyJournal, errText, isRegular, rollBack } from "./transaction.js";
+import { applyJournal, errText, isRegular, rollBack } from "./replay.js";
 
 type RecoveryOutcome = "none" | "finished" | "discarded";
 
@@ -19,7 +20,7 @@ export function needsRecovery(dir: string): boolean {
   } catch {
     return false;
   }
-  return names.some((n) => n === JOURNAL_FILE || TEMP_NAME.test(n));
+  return names.some((n) => n === JOURNAL_FILE || n === CLOSE_JOURNAL || TEMP_NAME.test(n));
 }
 
 /**
@@ -28,14 +29,25 @@ export function needsRecovery(dir: string): boolean {
  * @throws CorruptJournalError (exit 3) for a journal naming anything but the workspace's own files;
  *   RefusedError for a non-file named like a temp; InternalError when the disk refuses the replay and its rollback.
  */
-export function recoverJournal(dir: string): RecoveryOutcome {
+export function recoverJournal(dir: string, onFinished?: (created: readonly string[]) => void): RecoveryOutcome {
   let outcome: RecoveryOutcome = "none";
+  // A `state close` killed before it moved this (live) workspace: undo its intent.
+  const close = readCloseJournal(dir);
+  if (close.kind === "ok") undoClose(dir, close.journal);
+  else if (close.kind === "torn") removeFile(path.join(dir, CLOSE_JOURNAL));
+  if (close.kind !== "none") outcome = "discarded";
   const read = readJournal(dir);
   if (read.kind === "torn") {
     removeFile(path.join(dir, JOURNAL_FILE));
     outcome = "discarded";
   } else if (read.kind === "ok") {
     const j = read.journal;
+    // An append target with other names is refused before a rename or a truncate is replayed.
+    for (const a of j.appends) {
+      const p = path.resolve(dir, a.target);
+      const st = lstat(p);
+      if (st?.isFile()) refuseHardLink(st, p);
+    }
     // A temp already renamed: its target must then hold the recorded content.
     const intact = j.files.every((f) => {
       const temp = path.resolve(dir, f.temp);
@@ -45,6 +57,8 @@ export function recoverJournal(dir: string): RecoveryOutcome {
       try {
         applyJournal(dir, j);
         outcome = "finished";
+        // The files this journal created (an init's four): the caller may tell its own commit from another's.
+        onFinished?.(j.files.filter((f) => f.existed === false).map((f) => f.target));
       } catch (e) {
         if (isKind(e, "unsafe-file", "journal-corrupt")) throw e;
         try {
@@ -77,9 +91,9 @@ export function recoverJournal(dir: string): RecoveryOutcome {
   return outcome;
 }
 
-/** Pending journals in the workspaces under `root/work` (their text): a temp they name is still needed. */
-function pendingJournals(root: string): string[] {
-  const out: string[] = [];
+/** Pending journals in the workspaces under `root/work` (their slug and text): a temp they name is still needed. */
+export function pendingJournals(root: string): { slug: string; text: string }[] {
+  const out: { slug: string; text: string }[] = [];
   let slugs: string[];
   try {
     slugs = fs.readdirSync(path.join(root, "work"));
@@ -89,7 +103,7 @@ function pendingJournals(root: string): string[] {
   for (const s of slugs) {
     try {
       const b = readRegularFile(path.join(root, "work", s, JOURNAL_FILE), { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
-      if (b) out.push(b.toString("utf8"));
+      if (b) out.push({ slug: s, text: b.toString("utf8") });
     } catch {
       // Not readable as a journal: it names nothing we could keep.
     }
@@ -108,12 +122,17 @@ export function removeDeadTemps(dir: string, alive: (pid: number) => boolean): v
   } catch {
     return;
   }
-  let journals: string[] | undefined;
+  let journals: { slug: string; text: string }[] | undefined;
   for (const n of names) {
     const m = TEMP_NAME.exec(n);
     if (!m || alive(Number(m[2])) || !isRegular(path.join(dir, n))) continue;
     journals ??= pendingJournals(dir);
-    if (journals.some((t) => t.includes(`"../../${n}"`))) continue;
+    if (journals.some((j) => namesRootTemp(j.text, n))) continue;
     disk.unlinkSync(path.join(dir, n));
   }
+}
+
+/** Whether a journal's text names `name`, a temp in the root (init's ACTIVE temp or its backup). */
+export function namesRootTemp(journalText: string, name: string): boolean {
+  return journalText.includes(`"../../${name}"`);
 }

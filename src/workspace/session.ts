@@ -3,10 +3,11 @@
 
 import path from "node:path";
 import { LARGE_INPUT_BYTES, type Io } from "../io.js";
+import { nodeZlib } from "./lazy-builtins.js";
 import { EngineError, InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
-import { EVENTS_FILE, renderEvents } from "./events.js";
-import { acquireLock, lockTimeoutMs, processAlive } from "./lock.js";
+import { EVENTS_FILE, readEventsText, renderEvents } from "./events.js";
+import { acquireLock, lockTimeoutMs, processAlive, type Lock } from "./lock.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { readWorkspaceBytes, readWorkspaceFile, workspaceFilePath, type Workspace } from "./locate.js";
 import { needsRecovery, recoverJournal, removeDeadTemps } from "./recovery.js";
@@ -51,20 +52,38 @@ export class WorkspaceSession {
     return text ?? (required ? "" : undefined);
   }
 
-  /** read() without the decoding: the file's bytes, checked to be UTF-8. */
-  readBytes(name: string, required: true): Buffer;
-  readBytes(name: string, required: false): Buffer | undefined;
-  readBytes(name: string, required: boolean): Buffer | undefined {
+  /**
+   * read() without the decoding: the file's bytes, checked to be UTF-8. `use` says what the
+   * caller does with them: "parse" the whole file (a large one then tells Io.largeInput), or
+   * only "search" them for a few blocks, which allocates too little to tune the heap for (and
+   * tuning it costs a call the load of node:v8 and Node's code cache for its later built-ins).
+   */
+  readBytes(name: string, required: true, use?: "parse" | "search"): Buffer;
+  readBytes(name: string, required: false, use?: "parse" | "search"): Buffer | undefined;
+  readBytes(name: string, required: boolean, use: "parse" | "search" = "parse"): Buffer | undefined {
     const bytes = readWorkspaceBytes(this.ws.dir, name, required && !READS_AS_EMPTY.has(name));
-    if (bytes !== undefined && bytes.length >= LARGE_INPUT_BYTES) this.#large();
+    if (bytes !== undefined && bytes.length >= LARGE_INPUT_BYTES && use === "parse") this.#large();
     return bytes ?? (required ? Buffer.alloc(0) : undefined);
   }
 
+  /** events.jsonl's text under its own cap (readEventsText), undefined when there is none. */
+  readEvents(): string | undefined {
+    const text = readEventsText(this.ws.dir);
+    if (text !== undefined && text.length >= LARGE_INPUT_BYTES) this.#large();
+    return text;
+  }
+
   #largeSeen = false;
-  /** Tell the process, once, that a large file is about to be parsed (Io.largeInput). */
+  #writing = false;
+  /**
+   * Tell the process, once, that a large file is about to be parsed (Io.largeInput). Inside
+   * mutate() the commit will checksum files of that size with node:zlib: it is loaded first,
+   * while Node's code cache for built-ins still matches V8's flags (the hook may change them).
+   */
   #large(): void {
     if (this.#largeSeen) return;
     this.#largeSeen = true;
+    if (this.#writing && this.io.largeInput !== undefined) nodeZlib();
     this.io.largeInput?.();
   }
 
@@ -77,7 +96,32 @@ export class WorkspaceSession {
    * Run `fn` under the workspace lock and commit what it returns as one transaction.
    * A journal or temp files left by a killed process are finished or discarded first.
    */
-  mutate<T>(fn: () => { changes: Changes; result: T }): T {
+  mutate<T>(fn: () => { changes: Changes; result: T }, opts: { lockTimeoutMs?: number } = {}): T {
+    const lock = acquireLock(this.ws.dir, {
+      pid: this.io.pid,
+      host: this.io.hostname,
+      timeoutMs: opts.lockTimeoutMs ?? lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS),
+      now: () => this.now,
+      onTaken: this.io.lockTaken,
+    });
+    this.#writing = true;
+    try {
+      this.recoverLocked();
+      const { changes, result } = fn();
+      this.commitLocked(changes);
+      return result;
+    } finally {
+      this.#writing = false;
+      lock.release();
+    }
+  }
+
+  /**
+   * Run `fn` under the workspace lock after recovery, committing nothing itself: for `state
+   * close`, whose move of the directory is its own journaled step (archive.ts). `fn` is given
+   * the lock so it can follow the directory it moves.
+   */
+  underLock<T>(fn: (lock: Lock) => T): T {
     const lock = acquireLock(this.ws.dir, {
       pid: this.io.pid,
       host: this.io.hostname,
@@ -86,23 +130,28 @@ export class WorkspaceSession {
     });
     try {
       this.recoverLocked();
-      const { changes, result } = fn();
-      this.commitLocked(changes);
-      return result;
+      return fn(lock);
     } finally {
       lock.release();
     }
   }
 
   /** For read-only commands: clear a journal or temp litter (taking the lock) before reading. */
-  recoverIfNeeded(): void {
+  recoverIfNeeded(opts: { lockTimeoutMs?: number } = {}): void {
     if (!needsRecovery(this.ws.dir)) return;
-    this.mutate(() => ({ changes: emptyChanges(), result: undefined }));
+    this.mutate(() => ({ changes: emptyChanges(), result: undefined }), opts);
+  }
+
+  #created: readonly string[] = [];
+  /** The files a journal finished by this session's last recovery created (an init's four, when it was a killed init). */
+  get createdByRecovery(): readonly string[] {
+    return this.#created;
   }
 
   private recoverLocked(): void {
+    this.#created = [];
     // The journal first: a killed init's journal still needs its ACTIVE temp in the root.
-    const outcome = recoverJournal(this.ws.dir);
+    const outcome = recoverJournal(this.ws.dir, (created) => (this.#created = created));
     removeDeadTemps(this.ws.root, processAlive);
     if (outcome !== "none") {
       this.commitLocked({ files: new Map(), events: [{ event: "recovered", detail: { journal: outcome } }] });

@@ -1,15 +1,16 @@
 // The journaled multi-file commit. New contents go to fsynced temp files, the old targets get
 // hard-linked backups, then `.journal` lists them (nonce, sizes, CRC-32s, event appends) and is
 // fsynced, then temps are renamed over their targets and event lines appended; the journal is
-// removed last. A failed step rolls back from the backups (recovery.ts replays or discards a
-// journal a crash left; journal.ts owns its format).
+// removed last. A failed step rolls back from the backups (replay.ts does both directions;
+// recovery.ts replays or discards a journal a crash left; journal.ts owns its format).
 
 import fs from "node:fs";
 import path from "node:path";
 import type { FileContent } from "../documents/text-edit.js";
 import { InternalError, isKind, RefusedError } from "../errors.js";
-import { disk, kindOf, lstat, removeFile, writeAll } from "./disk.js";
-import { bodySum, byteLength, crc32, JOURNAL_FILE, matches, type Journal, type JournalAppend, type JournalFile } from "./journal.js";
+import { disk, kindOf, refuseHardLink, removeFile, writeAll } from "./disk.js";
+import { bodySum, byteLength, crc32, JOURNAL_FILE, type Journal, type JournalFile } from "./journal.js";
+import { applyJournal, errText, fsyncDir, rollBack } from "./replay.js";
 
 /** Replace a whole file. `path` is absolute; byte pieces are written in order. */
 export interface FileWrite {
@@ -21,25 +22,6 @@ export interface FileWrite {
 interface FileAppend {
   path: string;
   data: string;
-}
-
-function fsyncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = disk.openSync(dir, "r");
-    disk.fsyncSync(fd);
-  } catch {
-    // Some file systems refuse fsync on directories; the rename is still atomic there.
-  } finally {
-    if (fd !== undefined) disk.closeSync(fd);
-  }
-}
-
-export const isRegular = (p: string) => lstat(p)?.isFile() === true;
-
-/** Remove a regular file if it is there; never anything else. */
-function unlinkIfRegular(p: string): void {
-  if (isRegular(p)) disk.unlinkSync(p);
 }
 
 /** Create `p` and write `data` fully; returns the open descriptor (the caller fsyncs and closes it). */
@@ -75,19 +57,20 @@ function targetInfo(target: string): { mode: number; existed: boolean } {
   }
   if (st.isSymbolicLink()) throw new RefusedError(`${target} is a symbolic link; the engine never writes through links`, { kind: "unsafe-file" });
   if (!st.isFile()) throw new RefusedError(`${target} is ${kindOf(st)}, not a regular file; the engine writes only regular files`, { kind: "unsafe-file" });
+  refuseHardLink(st, target);
   return { mode: st.mode & 0o7777, existed: true };
 }
 
 const hex32 = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, "0");
 /** 64 random bits: a name a user would not type, and one journal's own. */
-const newNonce = () => hex32() + hex32();
+export const newNonce = () => hex32() + hex32();
 
-function tempPathFor(target: string, nonce: string, suffix = ".tmp"): string {
+export function tempPathFor(target: string, nonce: string, suffix = ".tmp"): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${nonce}${suffix}`);
 }
 
 /** Where an append starts, and whether the file's last line lacks its newline (a hand edit). */
-function appendPoint(p: string): { offset: number; needsNewline: boolean } {
+export function appendPoint(p: string): { offset: number; needsNewline: boolean } {
   let fd: number;
   try {
     fd = fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
@@ -107,101 +90,6 @@ function appendPoint(p: string): { offset: number; needsNewline: boolean } {
   }
 }
 
-function openForAppend(target: string, create: boolean): number {
-  const flags = fs.constants.O_RDWR | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK | (create ? fs.constants.O_CREAT : 0);
-  const fd = disk.openSync(target, flags, 0o644);
-  const st = fs.fstatSync(fd);
-  if (!st.isFile()) {
-    disk.closeSync(fd);
-    throw new RefusedError(`${target} is ${kindOf(st)}, not a regular file`, { kind: "unsafe-file" });
-  }
-  return fd;
-}
-
-function applyAppend(dir: string, a: JournalAppend): void {
-  const fd = openForAppend(path.resolve(dir, a.target), true);
-  try {
-    disk.ftruncateSync(fd, a.offset);
-    writeAll(fd, Buffer.from(a.data, "utf8"), a.offset);
-    disk.fsyncSync(fd);
-  } finally {
-    disk.closeSync(fd);
-  }
-}
-
-function dirsOf(dir: string, j: Journal): Set<string> {
-  const dirs = new Set<string>([dir]);
-  for (const f of j.files) dirs.add(path.dirname(path.resolve(dir, f.target)));
-  return dirs;
-}
-
-/** `fresh`: called by the commit that just wrote every temp, so none needs looking up first. */
-export function applyJournal(dir: string, j: Journal, fresh = false): void {
-  for (const f of j.files) {
-    const temp = path.resolve(dir, f.temp);
-    if (fresh || isRegular(temp)) disk.renameSync(temp, path.resolve(dir, f.target));
-  }
-  for (const a of j.appends) applyAppend(dir, a);
-  for (const d of dirsOf(dir, j)) fsyncDir(d);
-  // No fsync after this removal: a journal that outlives a crash names renamed temps and
-  // already-written appends, so the next command replays it idempotently and removes it.
-  removeFile(path.join(dir, JOURNAL_FILE));
-  // Committed now: a backup that cannot be removed is litter for the next command, never a
-  // reason to roll back (that would mix old and new files).
-  for (const f of j.files) {
-    if (f.backup === undefined) continue;
-    try {
-      if (fresh) disk.unlinkSync(path.resolve(dir, f.backup));
-      else unlinkIfRegular(path.resolve(dir, f.backup));
-    } catch {
-      // removed by the next command's litter sweep (its name is the engine's pattern)
-    }
-  }
-}
-
-/**
- * Undo what a journal may have done: appends cut back to their offset, renamed targets restored
- * from their backups (version 3), files this commit created removed, temps deleted, the journal
- * removed. Versions 1 and 2 have no backups: their temps are deleted, as those engines did.
- */
-export function rollBack(dir: string, j: Journal): void {
-  for (const a of j.appends) {
-    let fd: number;
-    try {
-      fd = openForAppend(path.resolve(dir, a.target), false);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "ENOENT") continue;
-      throw e;
-    }
-    try {
-      if (fs.fstatSync(fd).size > a.offset) {
-        disk.ftruncateSync(fd, a.offset);
-        disk.fsyncSync(fd);
-      }
-    } finally {
-      disk.closeSync(fd);
-    }
-  }
-  for (const f of [...j.files].reverse()) {
-    const temp = path.resolve(dir, f.temp);
-    const target = path.resolve(dir, f.target);
-    if (f.backup !== undefined) {
-      const backup = path.resolve(dir, f.backup);
-      if (isRegular(backup)) disk.renameSync(backup, target);
-      // rename(2) between two links of one inode (a target never replaced) is a no-op that keeps both.
-      unlinkIfRegular(backup);
-    } else if (j.v === 3 && f.existed === false && !isRegular(temp) && matches(target, f)) {
-      disk.unlinkSync(target);
-    }
-    unlinkIfRegular(temp);
-  }
-  for (const d of dirsOf(dir, j)) fsyncDir(d);
-  removeFile(path.join(dir, JOURNAL_FILE));
-}
-
-
-export const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 /**
  * Commit `writes` and `appends` as one transaction; the caller holds the lock on `dir`.
  * A step that fails (a full disk, a short write, a refused rename) rolls every file back.
@@ -215,9 +103,12 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
   const open: number[] = [];
   const journalPath = path.join(dir, JOURNAL_FILE);
   try {
+    // Every target is checked (links, non-files, other names) before the first temp is written.
+    const infos = writes.map((w) => targetInfo(w.path));
+    for (const a of appends) targetInfo(a.path); // a symlinked or hard-linked events.jsonl is never written through
     const existing: { target: string; entry: JournalFile }[] = [];
-    for (const w of writes) {
-      const { mode, existed } = targetInfo(w.path);
+    for (const [i, w] of writes.entries()) {
+      const { mode, existed } = infos[i]!;
       const temp = tempPathFor(w.path, nonce);
       // Encoded once: the write, the size and the CRC-32 all read the same bytes.
       const content = typeof w.content === "string" ? [Buffer.from(w.content, "utf8")] : w.content;
@@ -247,7 +138,6 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       entry.backup = path.relative(dir, backup);
     }
     for (const a of appends) {
-      targetInfo(a.path); // refuses a symlinked append target (events.jsonl): never written through
       const { offset, needsNewline } = appendPoint(a.path);
       journal.appends.push({ target: path.relative(dir, a.path), offset, data: needsNewline ? `\n${a.data}` : a.data });
     }

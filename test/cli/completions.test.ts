@@ -10,15 +10,15 @@ const GLOBALS = Object.keys(GLOBAL_OPTIONS).map((o) => `--${o}`);
 
 describe("completionsFor", () => {
   it.each([
-    ["", ["init", "status", "questions", "question", "state", "budget", "check", "migrate", "log", "mcp", "completion"]],
-    ["st", ["init", "status", "questions", "question", "state", "budget", "check", "migrate", "log", "mcp", "completion"]],
-    ["state ", ["resolve", "pause", "resume", "merge-manifest"]],
-    ["budget ", ["status", "check", "spend", "seed"]],
+    ["", ["init", "status", "questions", "question", "state", "budget", "check", "orient", "observe", "migrate", "log", "mcp", "version", "completion"]],
+    ["st", ["init", "status", "questions", "question", "state", "budget", "check", "orient", "observe", "migrate", "log", "mcp", "version", "completion"]],
+    ["state ", ["resolve", "pause", "resume", "merge-manifest", "close"]],
+    ["budget ", ["status", "check", "spend", "seed", "grant"]],
     ["questions ", ["show"]],
     ["question ", ["add"]],
-    ["--root /tmp/p budget ", ["status", "check", "spend", "seed"]],
-    ["--root=/tmp/p budget ", ["status", "check", "spend", "seed"]],
-    ["--json state ", ["resolve", "pause", "resume", "merge-manifest"]],
+    ["--root /tmp/p budget ", ["status", "check", "spend", "seed", "grant"]],
+    ["--root=/tmp/p budget ", ["status", "check", "spend", "seed", "grant"]],
+    ["--json state ", ["resolve", "pause", "resume", "merge-manifest", "close"]],
     ["state resolve q-1 ", []],
     ["nonsense ", []],
     ["nonsense --", []],
@@ -28,9 +28,9 @@ describe("completionsFor", () => {
 
   it.each([
     ["budget check --", ["--writer", "--findings", "--agents-used", "--minutes-used", "--tokens-used", "--cost-used"]],
-    ["state resolve --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--dry-run", "--interactive"]],
+    ["state resolve --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--from-comments", "--dry-run", "--interactive"]],
     ["budget seed --p", ["--pending", "--max-slices"]],
-    ["state resolve q-1 --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--dry-run", "--interactive"]],
+    ["state resolve q-1 --", ["--human", "--record-decision", "--option", "--proposed", "--drop", "--batch", "--filled", "--from-comments", "--dry-run", "--interactive"]],
     ["check --", []],
     ["--", []],
   ])("%j offers the command's own options and the global ones", (line, own) => {
@@ -68,7 +68,7 @@ describe("completionsFor: values", () => {
     ["questions show ", ["questions show:arg"]],
     ["state resolve q-1 ", []],
     ["questions ", ["show"]],
-    ["state ", ["resolve", "pause", "resume", "merge-manifest"]],
+    ["state ", ["resolve", "pause", "resume", "merge-manifest", "close"]],
   ])("%j asks for the values of that slot: %j", (line, want) => {
     expect(withValues(line)).toEqual(want);
   });

@@ -5,9 +5,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/cli/argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
-import { EXAMPLES } from "../../src/cli/help-examples.js";
 import { placeholder } from "../../src/cli/argv.js";
 import { groupHelpText, helpText } from "../../src/cli/help.js";
+import { HELP_WIDTH } from "../../src/cli/help-layout.js";
 import { runMain } from "../helpers/cli.js";
 import { makeProject } from "../helpers/project.js";
 
@@ -24,14 +24,16 @@ function shellWords(line: string): string[] {
 }
 
 describe("help: examples and placeholders", () => {
-  it.each(COMMANDS.filter((c) => c.deprecatedFor === undefined).map((c) => [c.words.join(" "), c] as const))("%s has two or three examples, and each one parses as that command", (_name, def) => {
-    const examples = EXAMPLES[def.words.join(" ")] ?? [];
+  it.each(COMMANDS.filter((c) => c.deprecatedFor === undefined && !c.notProvided).map((c) => [c.words.join(" "), c] as const))("%s has two or three examples, and each one parses as that command", (_name, def) => {
+    const examples = def.examples;
     expect(examples.length).toBeGreaterThanOrEqual(2);
     expect(examples.length).toBeLessThanOrEqual(3);
     const direct = examples.filter((e) => e.startsWith("devrites-engine "));
     expect(direct.length).toBeGreaterThan(0);
     for (const e of direct) expect(parseCommandLine(shellWords(e).slice(1)).def?.words, e).toEqual(def.words);
-    expect(helpText(def, "1.0.0")).toContain(`Examples:\n${examples.map((e) => `  ${e}`).join("\n")}\n`);
+    // As printed: a long example is continued with ` \` (the shell joins the lines again).
+    const printed = helpText(def, "1.0.0").split("Examples:\n")[1]!.split("\n\n")[0]!.trimEnd();
+    expect(printed.replace(/ \\\n {6}/g, " ").split("\n").map((l) => l.slice(2))).toEqual(examples);
   });
 
   it.each(COMMANDS.map((c) => [c.words.join(" "), c] as const))("%s names every value (no VALUE placeholder)", (_name, def) => {
@@ -59,6 +61,29 @@ describe("help: examples and placeholders", () => {
   it.each([["state"], ["budget"], ["question"]])("the group %s lists each of its commands", (group) => {
     const text = groupHelpText([group]);
     for (const c of COMMANDS.filter((x) => x.words[0] === group && x.words.length > 1)) expect(text).toContain(`  ${c.words.join(" ")} `);
+  });
+});
+
+describe("help: width", () => {
+  const groups = [...new Set(COMMANDS.filter((c) => c.words.length > 1).map((c) => c.words[0]!))].filter((g) => !COMMANDS.some((c) => c.words.join(" ") === g));
+  const texts: [string, string][] = [
+    ["the overview", helpText(undefined, "10.20.30-rc.1")],
+    ...COMMANDS.map((c) => [c.words.join(" "), helpText(c, "1.0.0")] as [string, string]),
+    ...groups.map((g) => [`the group ${g}`, groupHelpText([g])] as [string, string]),
+  ];
+
+  it.each(texts)(`%s: every line of its help fits ${HELP_WIDTH} columns`, (_name, text) => {
+    const long = text.split("\n").filter((l) => [...l].length > HELP_WIDTH);
+    expect(long).toEqual([]);
+  });
+
+  it("a long usage line is continued under the command, never broken inside a bracket", () => {
+    const def = COMMANDS.find((c) => c.words.join(" ") === "question add")!;
+    const usage = helpText(def, "1.0.0").split("\n\n")[0]!.split("\n");
+    expect(usage.length).toBeGreaterThan(1);
+    expect(usage.slice(1).every((l) => l.startsWith(" ".repeat("usage: devrites-engine ".length)) && /^\S/.test(l.trimStart()))).toBe(true);
+    expect(usage.join(" ").replace(/\s+/g, " ")).toBe(`usage: ${def.usage}`);
+    for (const l of usage) expect((l.match(/\[/g) ?? []).length, l).toBe((l.match(/\]/g) ?? []).length);
   });
 });
 

@@ -2,11 +2,13 @@
 // produce (test/compat/README.md names the source of each), each taken through a whole session
 // in process — status, questions, check, log, migrate, then resolve / drop / batch and, for a
 // release sequence, merge-manifest. After every step: its exit code, its stdout (and stderr)
-// byte for byte, the files it changed byte for byte, every other file unchanged, no litter.
+// byte for byte, the files it changed byte for byte, every other file unchanged, no litter,
+// and every state.md keeps exactly its own sections (none added: no `## Log` is created).
 //
 //   <shape>/input/      the project tree before the session
 //   <shape>/session.json {"source": [...], "steps": [{"args": [...], "exit": N, "why": "..."}]}
-//   <shape>/expected/NN/stdout.txt, stderr.txt (when not empty), files/<path> (changed files);
+//   <shape>/expected/NN/stdout.txt, stderr.txt (when not empty), files/<path> (changed files),
+//   deleted.txt (the paths a step removed, one a line: only `state close` moves files away);
 //   absolute paths in messages read as <project>, event ids as ev-…-XXXXXX
 //
 // COMPAT_APPROVE=1 npx vitest run test/compat writes expected/ from what the engine does now:
@@ -15,6 +17,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { viewOf } from "../../src/documents/markdown-view.js";
 import { runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { listFiles, normalizeEvents } from "../helpers/snapshot.js";
@@ -42,6 +45,13 @@ const shapes = fs
 const readTree = (dir: string) => new Map(listFiles(dir).map((rel) => [rel, fs.readFileSync(path.join(dir, rel), "utf8")]));
 const norm = (rel: string, text: string) => (rel.endsWith("events.jsonl") ? normalizeEvents(text) : text);
 
+/**
+ * A state.md's level-1/2 headings outside code fences, `## Awaiting human` left out: the engine
+ * writes that section only while a question is awaited, and never adds any other (no `## Log`).
+ */
+const stateSections = (text: string) =>
+  viewOf(text).headings.filter((h) => h.level <= 2 && !/^Awaiting human\b/.test(h.text)).map((h) => `${"#".repeat(h.level)} ${h.text}`);
+
 let p: Project | undefined;
 afterEach(() => {
   p?.cleanup();
@@ -50,7 +60,8 @@ afterEach(() => {
 
 describe("compatibility corpus", () => {
   it("holds the workspace shapes the brief names", () => {
-    expect(shapes.length).toBeGreaterThanOrEqual(6);
+    expect(shapes.length).toBeGreaterThanOrEqual(9);
+    expect(shapes).toEqual(expect.arrayContaining(["pack5-template-hitl", "pack5-afk"]));
   });
 
   it.each(shapes)("%s: the whole session gives the documented exit codes, output and files", async (shape) => {
@@ -60,6 +71,7 @@ describe("compatibility corpus", () => {
     fs.cpSync(path.join(dir, "input"), p.dir, { recursive: true });
     if (APPROVE) fs.rmSync(path.join(dir, "expected"), { recursive: true, force: true });
     let before = readTree(p.dir);
+    const initialSections = new Map([...before].filter(([rel]) => rel.endsWith("/state.md")).map(([rel, text]) => [rel, stateSections(text)]));
     for (const [i, step] of session.steps.entries()) {
       const id = String(i + 1).padStart(2, "0");
       const want = path.join(dir, "expected", id);
@@ -70,10 +82,12 @@ describe("compatibility corpus", () => {
       const after = readTree(p.dir);
       const changed = [...after.keys()].filter((rel) => before.get(rel) !== after.get(rel));
       const label = `${shape} step ${id} (${step.args.join(" ")}): ${step.why}`;
+      const deleted = [...before.keys()].filter((rel) => !after.has(rel)).sort();
       if (APPROVE) {
         fs.mkdirSync(want, { recursive: true });
         fs.writeFileSync(path.join(want, "stdout.txt"), r.stdout);
         if (r.stderr !== "") fs.writeFileSync(path.join(want, "stderr.txt"), r.stderr);
+        if (deleted.length > 0) fs.writeFileSync(path.join(want, "deleted.txt"), deleted.map((d) => `${d}\n`).join(""));
         for (const rel of changed) {
           fs.mkdirSync(path.dirname(path.join(want, "files", rel)), { recursive: true });
           fs.writeFileSync(path.join(want, "files", rel), norm(rel, after.get(rel)!));
@@ -88,7 +102,13 @@ describe("compatibility corpus", () => {
       for (const rel of expectedFiles) {
         expect(norm(rel, after.get(rel)!), `${label}: ${rel}`).toBe(fs.readFileSync(path.join(want, "files", rel), "utf8"));
       }
-      expect([...before.keys()].filter((rel) => !after.has(rel)), `${label}: nothing deleted`).toEqual([]);
+      const deletedFile = path.join(want, "deleted.txt");
+      const approvedDeleted = fs.existsSync(deletedFile) ? fs.readFileSync(deletedFile, "utf8").split("\n").filter((l) => l !== "") : [];
+      expect(deleted, `${label}: the files it removed (none but a close's move)`).toEqual(approvedDeleted);
+      for (const [rel, sections] of initialSections) {
+        // A closed workspace's state.md moved to archive/ (the deletions above hold it to that).
+        if (after.has(rel)) expect(stateSections(after.get(rel)!), `${label}: ${rel} gains no section the input lacks`).toEqual(sections);
+      }
       before = after;
     }
   });

@@ -1,5 +1,6 @@
 // docs/migrating-from-go.md is where deprecated spellings are documented (they are not in
-// --help nor in the README's command list): each one, with the command it stands for.
+// --help nor in the README's command list): each one, with the command it stands for; and every
+// DevRites pack call this engine does not provide, with what to call instead.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -17,5 +18,17 @@ describe("docs/migrating-from-go.md", () => {
       expect(doc).toContain(`devrites-engine ${c.words.join(" ")} …`);
       expect(doc).toContain(`devrites-engine ${c.deprecatedFor}`);
     }
+  });
+
+  it("lists every pack call this engine does not provide, with the answer it gives", async () => {
+    const { NOT_PROVIDED_ANSWERS } = await import("../../src/commands/not-provided.js");
+    const notProvided = COMMANDS.filter((c) => c.notProvided);
+    expect(notProvided.length).toBeGreaterThan(10);
+    for (const c of notProvided) expect(doc, c.words.join(" ")).toContain(`| \`${c.words.join(" ")}\` |`);
+    expect(Object.keys(NOT_PROVIDED_ANSWERS).sort()).toEqual(notProvided.map((c) => c.words.join(" ")).filter((w) => w !== "hook").sort());
+  });
+
+  it("no longer says the Go engine has no schema gate (it has one since the pack's ADR-0029)", () => {
+    expect(doc).not.toContain("no schema gate");
   });
 });

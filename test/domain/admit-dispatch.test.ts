@@ -9,7 +9,7 @@ import { CAP_MESSAGE, effectiveRemaining, type ReviewQueue } from "../../src/dom
 import { admitDispatch, type RunState, type Usage } from "../../src/domain/admit-dispatch.js";
 
 function sentinel(over: Partial<Sentinel> = {}): Sentinel {
-  return { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, notifyEnv: [], allowGates: [], continueSequence: undefined, problems: [], ...over };
+  return { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, notifyEnv: [], allowGates: [], continueSequence: undefined, answerers: undefined, problems: [], ...over };
 }
 const RUNNING: RunState = { status: "running", awaitedQid: undefined, pauseReason: undefined };
 const NONE: Usage = { agents: undefined, minutes: undefined, tokens: undefined, costUsd: undefined };

@@ -1,11 +1,12 @@
 // `budget spend` as a pure use case: the first charge inserts max_slices − 1 in the cursor's
 // form, later ones decrement in the counter's own spelling, a slice is charged once (its
-// Log line is the record), and a counter at 0 stops without producing a text.
+// `slice_spent` event, or its Log line where a Log exists, is the record), and a counter at 0
+// stops without producing a text.
 
 import { describe, expect, it } from "vitest";
 import { BadInputError, BudgetStopError } from "../../src/errors.js";
 import { parseState } from "../../src/documents/state/parse-state.js";
-import { assertSliceId, chargedLine, planSpend } from "../../src/domain/spend-slice.js";
+import { assertSliceId, chargedEventLine, chargedLine, planSpend } from "../../src/domain/spend-slice.js";
 
 const NOW = new Date("2026-07-20T10:00:00Z");
 const T = "2026-07-20T10:00:00Z";
@@ -33,7 +34,9 @@ const BULLETS = `- Schema: 4
 - 2026-07-20T09:50:00Z build: SLICE-002 proof green
 `;
 
-const spend = (state: string, slice: string, maxSlices: number | undefined) => planSpend({ state, slice, maxSlices, now: NOW });
+const spend = (state: string, slice: string, maxSlices: number | undefined, events?: string) =>
+  planSpend({ state, slice, maxSlices, audit: () => (events === undefined ? undefined : Buffer.from(events, "utf8")), now: NOW });
+const spentEvent = (slice: string) => JSON.stringify({ v: 1, id: "ev-1", ts: T, event: "slice_spent", detail: { slice, remaining: 2, previous: 3, source: "max_slices" } });
 function charged(state: string, slice: string, maxSlices: number | undefined): string {
   const p = spend(state, slice, maxSlices);
   if (p.kind !== "charged") throw new Error(`expected a charge, got ${p.kind}`);
@@ -66,9 +69,9 @@ describe("the first charge inserts max_slices − 1 in the cursor's form", () =>
         .replace(/\n/g, "\r\n"),
     ],
     [
-      "no Log section yet",
+      "no Log section: the row only, no Log is created",
       "| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | review |",
-      `| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | review |\n| afk_slices_remaining | 2 |\n\n## Log\n- ${T} review: charged SLICE-001 (AFK slices remaining: 2)\n`,
+      `| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | review |\n| afk_slices_remaining | 2 |`,
     ],
   ])("%s", (_name, input, expected) => {
     expect(charged(input, "SLICE-001", 3)).toBe(expected);
@@ -106,7 +109,44 @@ describe("exactly once per slice id", () => {
   it("a retry of the same slice on the charged text is 'already' and produces no text", () => {
     const once = charged(TABLE, "SLICE-001", 3);
     const again = spend(once, "SLICE-001", 3);
-    expect(again).toEqual({ kind: "already", line: 14, remaining: 2 });
+    expect(again).toEqual({ kind: "already", file: "state.md", line: 14, remaining: 2 });
+  });
+
+  it("without a Log the slice_spent event is the record: a retry is 'already' at its events.jsonl line", () => {
+    const noLog = TABLE.slice(0, TABLE.indexOf("\n## Log"));
+    const once = charged(noLog, "SLICE-001", 3);
+    expect(once).not.toContain("## Log");
+    const events = `{"v":1,"event":"migrated"}\n${spentEvent("SLICE-000")}\n${spentEvent("SLICE-001")}\n`;
+    expect(spend(once, "SLICE-001", 3, events)).toEqual({ kind: "already", file: "events.jsonl", line: 3, remaining: 2 });
+    expect(spend(once, "SLICE-002", 3, events).kind).toBe("charged");
+  });
+
+  it("a charge recorded only in events.jsonl counts where a Log exists too", () => {
+    expect(spend(TABLE, "SLICE-001", 3, `${spentEvent("SLICE-001")}\n`)).toEqual({ kind: "already", file: "events.jsonl", line: 1, remaining: undefined });
+  });
+
+  it("the audit is not read when the Log already records the charge", () => {
+    const once = charged(TABLE, "SLICE-001", 3);
+    const p = planSpend({ state: once, slice: "SLICE-001", maxSlices: 3, now: NOW, audit: () => { throw new Error("read"); } });
+    expect(p.kind).toBe("already");
+  });
+
+  it.each([
+    ["another slice's event", `${spentEvent("SLICE-10")}\n`],
+    ["another event naming the slice", `{"v":1,"event":"raised","detail":{"slice":"SLICE-1","note":"slice_spent"}}\n`],
+    ["the event name only in a nested value", `{"v":1,"event":"paused","detail":{"event":"slice_spent","slice":"SLICE-1"}}\n`],
+    ["a torn line", `{"v":1,"event":"slice_spent","detail":{"slice":"SLICE-1"\n`],
+    ["a JSON array", `["slice_spent",{"slice":"SLICE-1"}]\n`],
+    ["an event without detail", `{"v":1,"event":"slice_spent"}\n`],
+    ["no audit at all", ""],
+  ])("%s does not mark SLICE-1 charged", (_name, events) => {
+    expect(chargedEventLine(Buffer.from(events), "SLICE-1")).toBeUndefined();
+  });
+
+  it("counts lines across skipped events, blank lines and a last line without a newline", () => {
+    const events = `{"event":"resolved"}\n\n${spentEvent("A")}\n{"event":"x"}\n${spentEvent("B")}`;
+    expect(chargedEventLine(Buffer.from(events), "A")).toBe(3);
+    expect(chargedEventLine(Buffer.from(events), "B")).toBe(5);
   });
 
   it("a retry after the charge that reached 0 is 'already', not a stop", () => {
@@ -158,7 +198,7 @@ describe("nothing to charge, and the stops", () => {
 
 describe("slice ids", () => {
   it.each(["SLICE-003", "s1", "slice_2.b", "#12"])("%j is accepted", (id) => expect(assertSliceId(id)).toBe(id));
-  it.each([undefined, "", "two words", "tab\there", "new\nline", "x".repeat(201)])("%j is exit 5", (id) => {
+  it.each([undefined, "", "two words", "tab\there", "new\nline", "x".repeat(201), "api_key=abc123", "ghp_abcdefghijklmnopqrstuvwxyz0123"])("%j is exit 5", (id) => {
     expect(() => assertSliceId(id)).toThrow(BadInputError);
   });
 });

@@ -45,18 +45,18 @@ describe("planMigrate: the schema field in the cursor's own form", () => {
     ],
     [
       "schema 3 in a table row is set in place: only the value cell changes (spaced, formats.md)",
-      lines("## Cursor", "| Key | Value |", "| --- | --- |", "|schema|3|", "| status | running |", "", "## Log"),
-      lines("## Cursor", "| Key | Value |", "| --- | --- |", "|schema| 4 |", "| status | running |", "", "## Log", LOG.replace("from 2", "from 3")),
+      lines("## Cursor", "| Key | Value |", "| --- | --- |", "|schema|3|", "| phase | build |", "| status | running |", "", "## Log"),
+      lines("## Cursor", "| Key | Value |", "| --- | --- |", "|schema| 4 |", "| phase | build |", "| status | running |", "", "## Log", LOG.replace("from 2", "from 3")),
     ],
     [
       "schema 3 in a bullet keeps its spelling",
-      lines("- SCHEMA: 3", "- Status: running", "", "## Log"),
-      lines("- SCHEMA: 4", "- Status: running", "", "## Log", LOG.replace("from 2", "from 3")),
+      lines("- SCHEMA: 3", "- Phase: build", "- Status: running", "", "## Log"),
+      lines("- SCHEMA: 4", "- Phase: build", "- Status: running", "", "## Log", LOG.replace("from 2", "from 3")),
     ],
     [
-      "no Log section: one is added at the end after a blank line",
+      "no Log section: none is created, only the schema field is added",
       lines("- Phase: build", "- Status: running"),
-      lines("- Schema: 4", "- Phase: build", "- Status: running", "", "## Log", LOG),
+      lines("- Schema: 4", "- Phase: build", "- Status: running"),
     ],
   ])("%s", (_name, input, want) => {
     const plan = planMigrate(input, "old", NOW);
@@ -85,7 +85,23 @@ describe("planMigrate: what it leaves alone or refuses", () => {
     ["table", lines("| Key | Value |", "| --- | --- |", "| schema | 4 |", "| status | running |")],
     ["bullet", lines("- Schema: 4", "- Status: running")],
   ])("schema 4 already (%s): no new text, from 4", (_form, input) => {
-    expect(planMigrate(input, "old", NOW)).toEqual({ from: 4, state: undefined });
+    expect(planMigrate(input, "old", NOW)).toEqual({ from: 4, state: undefined, steps: [] });
+  });
+
+  it.each([
+    ["no phase field", lines("- Status: running", "", "## Log")],
+    ["an empty phase", lines("| phase |  |", "| status | running |")],
+  ])("%s is refused (exit 3) asking for --answer phase=<phase>: no guess is ever written", (_name, input) => {
+    expect(() => planMigrate(input, "old", NOW)).toThrow(/cannot migrate old: state\.md records (no|an empty) phase; re-run with --answer phase=<phase>/);
+  });
+
+  it("an answered phase is recorded in the cursor's form (set in place, or after the last field) and read back", () => {
+    expect(planMigrate(lines("- Status: running", "", "## Log"), "old", NOW, { phase: "vet" }).state).toBe(
+      lines("- Schema: 4", "- Status: running", "- Phase: vet", "", "## Log", LOG.replace("build:", "vet:")),
+    );
+    const table = planMigrate(lines("| phase |  |", "| status | running |", "", "## Log"), "old", NOW, { phase: "plan" });
+    expect(table.state).toBe(lines("| schema | 4 |", "| phase | plan |", "| status | running |", "", "## Log", LOG.replace("build:", "plan:")));
+    expect(table.steps).toEqual(["state.md: schema 4 in the cursor (was no schema row, read as 2)", "state.md: phase plan (from --answer phase=plan)", "state.md: a Log line for the migration"]);
   });
 
   it.each([

@@ -170,13 +170,17 @@ answer:
     );
   });
 
-  it("a state.md without ## Log gets the section at the end, then a new Log", () => {
+  it("a state.md without ## Log gets the awaiting section at the end and no Log", () => {
     const state = "| Key | Value |\n| --- | --- |\n| schema | 4 |\n| status | running |\n";
     const p = raise({}, HITL, texts({ state }));
     const doc = parseState(p.state!);
     expect(doc.awaiting).toHaveLength(1);
     expect(doc.awaiting[0]!.questionId).toBe("q-2026-07-20-003");
-    expect(p.state!.endsWith(`## Log\n- ${T} build: paused on q-2026-07-20-003 (blocking)\n`)).toBe(true);
+    expect(doc.log).toBeUndefined();
+    expect(p.state!).not.toContain("paused on");
+    expect(p.state!.endsWith(`| status | awaiting_human |\n| next_action | /rite-resolve q-2026-07-20-003 "<answer>" |\n\n## Awaiting human\n`
+      + `| Key | Value |\n| --- | --- |\n| question_id | q-2026-07-20-003 |\n| gate | blocking |\n| question | Keep the column? |\n`
+      + `| proposed | Keep it |\n| raised_at | ${T} |\n`)).toBe(true);
   });
 
   it("while the run awaits an open question, a new pause is queued and state.md is not written", () => {

@@ -119,6 +119,7 @@ describe("redact: the pre-check never lets a secret through", () => {
     "host", "/", " ", "-", "_", ",", ";", "q-2026-07-01-001", "answered", "keep one release", "é", "—",
     "DB_PASSWORD", "aws_secret_access_key", "Cookie", "Set-Cookie", "basic ", "dXNlcjpwYXNz", "-----BEGIN RSA PRIVATE KEY-----",
     "-----END RSA PRIVATE KEY-----", "hf_", "ASIA", "rk_live_", "xoxe-", "\"token\"", "apiKey", "tokenizer", "author", "&", "?",
+    "--password ", "--", "-", "\t", "\u200b", "\u2060", "\u00ad", "ｔｏｋｅｎ", "：", "＝", "ｇｈｐ＿",
   ];
   it("3,000 generated strings: redact() equals the unfiltered patterns", () => {
     const rng = makeRng(0x5ec7e7);

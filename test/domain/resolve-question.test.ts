@@ -271,6 +271,20 @@ describe("planResolve: --record-decision", () => {
   it("records nothing for an identical re-run", () => {
     expect(plan([text("q-3", "info")], { recordDecision: true }).decisions).toBeUndefined();
   });
+
+  it("a 4,000-entry batch records 4,000 entries in answer order, DEC-001 to DEC-4000, in linear time", () => {
+    const n = 4_000;
+    const ids = Array.from({ length: n }, (_, i) => `q-${i + 1}`);
+    const questions = "# Questions: feat\n" + ids.map((id, i) => `\n## ${id}\nstatus: open\nslice: SLICE-${i % 7}\ngate: advisory\nquestion: Which ${i}?\nanswered_at:\nanswer:\n`).join("");
+    const t0 = performance.now();
+    const p = plan(ids.map((id, i) => ({ ...text(id, `answer ${i}`), where: { file: "answers.txt", line: i + 1 } })), { recordDecision: true, failures: [] }, { questions });
+    // Quadratic (the file re-parsed per entry) took over a minute here; linear takes well under a second.
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    const d = p.decisions!;
+    expect(d.match(/^### DEC-\d+ — /gm)).toHaveLength(n);
+    expect(d).toContain("### DEC-001 — answer 0\n- Status: accepted\n- Context: q-1 (advisory) answered\n- Options: answer 0\n- Decision: answer 0\n- Related: q-1, SLICE-0\n");
+    expect(d.endsWith("### DEC-4000 — answer 3999\n- Status: accepted\n- Context: q-4000 (advisory) answered\n- Options: answer 3999\n- Decision: answer 3999\n- Related: q-4000, SLICE-2\n")).toBe(true);
+  });
 });
 
 describe("planStateClear", () => {

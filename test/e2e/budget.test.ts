@@ -85,6 +85,23 @@ describe("budget spend", () => {
     expect(events(p)[0]!.detail).toEqual({ slice: "SLICE-001", remaining: 2, previous: 3, source: "max_slices" });
   });
 
+  it("without a ## Log none is created, and the slice_spent event makes a retry exit 0 'already charged' writing nothing", async () => {
+    const noLog = STATE().slice(0, STATE().indexOf("\n## Log"));
+    const p = setup({ state: noLog });
+    expect((await cli(p, "budget", "spend", "SLICE-001")).exit).toBe(0);
+    const charged = p.read(SF);
+    expect(charged).toBe(noLog.replace("| next_action | /rite-build SLICE-001 |\n", "| next_action | /rite-build SLICE-001 |\n| afk_slices_remaining | 2 |\n"));
+    const audit = p.read(EV);
+    const retry = await cli(p, "budget", "spend", "SLICE-001", "--json");
+    expect(retry.exit).toBe(0);
+    expect(JSON.parse(retry.stdout)).toMatchObject({ charged: false, already_charged: true, log_line: null, event_line: 1, remaining: 2 });
+    const text = await cli(p, "budget", "spend", "SLICE-001");
+    expect(text.stdout).toBe("SLICE-001 already charged (events.jsonl:1); nothing written.\nAFK slices remaining: 2\n");
+    expect(p.read(SF)).toBe(charged);
+    expect(p.read(EV)).toBe(audit);
+    expect((await cli(p, "budget", "spend", "SLICE-002")).stdout).toContain("AFK slices remaining: 1");
+  });
+
   it("a counter at 0 is exit 7 on stderr and writes nothing", async () => {
     const p = setup({ state: STATE("| afk_slices_remaining | 0 |\n") });
     const before = p.read(SF);

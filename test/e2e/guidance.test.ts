@@ -1,6 +1,6 @@
-// Issue 13 items 1–4 and 7 through the built CLI, one spawned run per item (the details are
-// in test/commands/guidance.test.ts): what a person copies, free-text options, check advice
-// that works, no-workspace errors that lead on, and writes that report what they did.
+// Issues 13 (items 1–4, 7) and 25 through the built CLI, one spawned run per item (details in
+// test/commands/guidance.test.ts): what a person copies and an agent reads, free-text options,
+// advice that works, no-workspace errors that lead on, writes that report what they did, the cap.
 
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
@@ -42,11 +42,11 @@ describe("guidance through the built CLI", () => {
     expect(r.stdout).not.toContain("re-run devrites-engine state resolve");
   });
 
-  it("item 4: --workspace nope keeps the quoted line and names what is there and how to start", async () => {
+  it("item 4 (issue 25): --workspace nope names it on the first line, keeps the quoted sentence, and the hint names what is there and how to start", async () => {
     p = projectFromFixture("table-awaiting");
     const r = await run(["status", "--workspace", "nope"]);
     expect(r.exit).toBe(2);
-    expect(r.stderr).toMatch(/^devrites-engine: No active workspace\. Run \/rite-spec \(Claude\) \/ \$rite-spec \(Codex\) <feature> first\.\nhint: unknown workspace "nope" .*workspaces here: session-token-rotation .*devrites-engine init nope\n$/);
+    expect(r.stderr).toMatch(/^devrites-engine: unknown workspace "nope": no \S+\/\.devrites\/work\/nope\. No active workspace\. Run \/rite-spec \(Claude\) \/ \$rite-spec \(Codex\) <feature> first\.\nhint: workspaces here: session-token-rotation .*devrites-engine init nope\n$/);
   });
 
   it("item 7: --dry-run on a single answer says 'would update' and writes nothing", async () => {
@@ -74,5 +74,46 @@ describe("guidance through the built CLI", () => {
     expect((await run(["state", "pause", "--reason", "usage_cap", "--until", "2026-07-20T14:50:00Z"])).stdout).toContain("resumes 14:50 UTC\n");
     const r = await run(["state", "pause", "--reason", "approval"], { TZ: "Asia/Tokyo" });
     expect(r.stdout).toContain("Replaces: subscription usage cap reached, resumes 14:50 UTC (it no longer resumes by itself)\n");
+  });
+});
+
+// Issue 25 through the built CLI: exit codes and which stream each line goes to.
+describe("issue 25 through the built CLI", () => {
+  it("an agent's --json refusal names the command without --human; the person's text names it with", async () => {
+    p = projectFromFixture("table-awaiting");
+    const agent = await run(["state", "resolve", AWAITED, "--option", "3", "--json"]);
+    expect(agent.exit).toBe(5);
+    expect(JSON.parse(agent.stdout).hint).toBe(`give the text: devrites-engine state resolve ${AWAITED} "<your answer>"`);
+    expect((await run(["state", "resolve", AWAITED, "--option", "3"])).stderr).toContain(`"<your answer>" --human\n`);
+  });
+
+  it("--option 1 without a question id: exit 5 naming the awaited question, nothing written", async () => {
+    p = projectFromFixture("table-awaiting");
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", "--option", "1"]);
+    expect(r).toEqual({ exit: 5, stdout: "", stderr: `devrites-engine: a question id is required: the run awaits ${AWAITED}\nhint: devrites-engine state resolve ${AWAITED} --option 1 --human\n` });
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("the cap: budget check exit 7 names budget grant; grant without --human exit 5; with it exit 0, and check admits", async () => {
+    p = projectFromFixture("table-awaiting");
+    expect((await run(["state", "resolve", AWAITED, "x"])).exit).toBe(0);
+    p.write(".devrites/AFK", "max_slices: 3\n");
+    p.write(`${W}/state.md`, p.read(`${W}/state.md`).replace("| afk_slices_remaining | 2 |", "| afk_slices_remaining | 0 |"));
+    const stop = await run(["budget", "check"]);
+    expect(stop.exit).toBe(7);
+    expect(stop.stdout).toContain("AFK cap reached. Raise `state.md` `AFK slices remaining` or remove the sentinel to continue.\na person grants more slices with devrites-engine budget grant <N> --human\n");
+    expect((await run(["budget", "grant", "1"])).exit).toBe(5);
+    expect(await run(["budget", "grant", "1", "--human"])).toMatchObject({ exit: 0, stdout: "Granted:  1 slice(s), by a person\nAFK slices remaining: 0 → 1\nWorkspace: state.md updated.\n", stderr: "" });
+    expect((await run(["budget", "check"])).exit).toBe(0);
+  });
+
+  it("a bare-number batch answer: exit 0, the report on stdout, the warning on stderr", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("a.txt", `${AWAITED}: 2\n`);
+    const r = await run(["state", "resolve", "--batch", "a.txt"]);
+    expect(r.exit).toBe(0);
+    expect(r.stdout).toBe(`Resolved: ${AWAITED}\nWorkspace: questions.md + state.md updated.\n`);
+    expect(r.stderr).toMatch(new RegExp(`^devrites-engine: warning: a\\.txt:1: ${AWAITED}: answer "2" was stored as text, not as option 2 \\("Drop now"\\); to pick the option, write "${AWAITED}: --option 2"; `));
   });
 });

@@ -1,11 +1,15 @@
 // `init <slug>`: a new workspace from the templates in one transaction, ACTIVE switched to
 // it (unless --no-activate), and refusals that create nothing.
 
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import type { EngineError } from "../../src/errors.js";
+import { disk } from "../../src/workspace/disk.js";
+import { createWorkspaceDir } from "../../src/workspace/locate.js";
 import { parseState, cursorValue } from "../../src/documents/state/parse-state.js";
 import { T, runMain } from "../helpers/cli.js";
-import { makeProject, type Project } from "../helpers/project.js";
+import { CLI_PATH, makeProject, type Project } from "../helpers/project.js";
 import { litter, readEventsOf, snapshot } from "../helpers/snapshot.js";
 
 let p: Project;
@@ -24,7 +28,8 @@ describe("init", () => {
       stderr: "",
     });
     expect(p.read(`${W}/state.md`)).toBe(
-      `# State: session-token-rotation\n\n## Cursor\n| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | spec |\n| status | running |\n| next_action | /rite-spec session-token-rotation |\n\n## Log\n- ${T} spec: workspace initialized\n`,
+      "# State: session-token-rotation\n\n## Cursor\n| Key | Value |\n| --- | --- |\n| schema | 4 |\n| phase | spec |\n| status | running |\n"
+        + "| active_slice | none |\n| slice_mode | none |\n| risk | none |\n| next_action | /rite-spec session-token-rotation |\n",
     );
     expect(p.read(`${W}/questions.md`)).toBe("# Questions: session-token-rotation\n");
     expect(p.read(`${W}/decisions.md`)).toBe("# Decisions: session-token-rotation\n");
@@ -145,5 +150,48 @@ describe("init", () => {
     await run(["init", "feat"]);
     p.write(".devrites/work/feat/questions.md", "# Questions: feat\n\n## q-1\nstatus: open\ngate: advisory\nanswered_at:\nanswer:\n");
     expect((await run(["state", "resolve", "q-1", "yes"])).stdout).toBe("Resolved: q-1\nStatus:   answered\nWorkspace: questions.md updated.\n");
+  });
+});
+
+// A read-only mount, for real: a private mount namespace (`unshare -rm`, no root needed where
+// user namespaces are allowed) with a read-only tmpfs, the built CLI run inside it.
+const unshareWorks = spawnSync("unshare", ["-rm", "true"]).status === 0;
+
+describe("init on a read-only file system names EROFS, not ENOENT", () => {
+  it("Node's recursive mkdir says ENOENT for a parent it could not make: the real code is found level by level", () => {
+    p = makeProject();
+    const root = p.path(".devrites");
+    const real = disk.mkdirSync;
+    // What Node does on a read-only mount: the recursive call reports ENOENT, a single level EROFS.
+    disk.mkdirSync = (dir, opts) => {
+      const err = new Error(`${opts?.recursive ? "ENOENT" : "EROFS"}: mkdir '${dir}'`) as NodeJS.ErrnoException;
+      err.code = opts?.recursive ? "ENOENT" : "EROFS";
+      throw err;
+    };
+    try {
+      const e = (() => {
+        try {
+          createWorkspaceDir(root, "demo", ["state.md"]);
+        } catch (x) {
+          return x as EngineError;
+        }
+        throw new Error("expected a throw");
+      })();
+      expect(e.exitCode).toBe(1);
+      expect(e.message).toBe(`cannot create ${root}/work/demo (EROFS: read-only file system)`);
+      expect(e.hint).toMatch(/read-only/);
+    } finally {
+      disk.mkdirSync = real;
+    }
+  });
+
+  it.skipIf(!unshareWorks)("the built CLI on a real read-only tmpfs: exit 1, EROFS and a hint, no 'internal error'", () => {
+    p = makeProject();
+    const mnt = p.path("ro");
+    fs.mkdirSync(mnt);
+    const r = spawnSync("unshare", ["-rm", "sh", "-c", 'mount -t tmpfs -o ro tmpfs "$1" && cd "$1" && exec "$2" "$3" init demo', "sh", mnt, process.execPath, CLI_PATH], { encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toContain(`cannot create ${mnt}/.devrites/work/demo (EROFS: read-only file system)`);
+    expect(r.stderr).not.toMatch(/ENOENT|internal error/);
   });
 });

@@ -194,14 +194,14 @@ describe("interactive resolve with --json", () => {
     expect(r.exit, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
       ok: true, exit: 0, workspace: "session-token-rotation", dry_run: false,
-      results: [{ qid: AWAITED, outcome: "answered", text: "Keep one release, drop in follow-up" }], files: ["questions.md", "state.md"],
+      results: [{ qid: AWAITED, outcome: "answered", text: "Keep one release, drop in follow-up" }], files: ["questions.md", "state.md"], warnings: [],
     });
     expect(r.stderr).toContain(AWAITED);
   });
 
   it("a declined confirmation has the same shape with no results and cancelled: true", async () => {
     const r = await interactive(example(), "1\n1\nn\n", ["--json"]);
-    expect(JSON.parse(r.stdout)).toEqual({ ok: true, exit: 0, workspace: "session-token-rotation", dry_run: false, results: [], files: [], cancelled: true });
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, exit: 0, workspace: "session-token-rotation", dry_run: false, results: [], files: [], warnings: [], cancelled: true });
   });
 
   it("end of input is the JSON error object, exit 5", async () => {

@@ -47,6 +47,55 @@ describe("the CLI on a large questions.md exits and prints as main() does", () =
   });
 });
 
+// Tuning the heap (Io.largeInput) costs a call the load of node:v8, and voids Node's code cache
+// for the built-ins loaded after it (zlib for the commit's CRC): only a command that parses the
+// large file whole pays it. A resolve of a few questions finds them in the bytes.
+describe("Io.largeInput on a large questions.md: called by what parses it whole, not by a resolve that searches it", () => {
+  const questionIds = (dir: string) => [...fs.readFileSync(path.join(dir, ".devrites/work/session-token-rotation/questions.md"), "utf8").matchAll(/^## (q-\S+)\n+status: open$/gm)].map((m) => m[1]!);
+  it.each([
+    ["state resolve <awaited> <answer> (searches): no call", (_dir: string) => ["state", "resolve", awaited, "Ship it"], 0],
+    ["state resolve --batch of 20 entries (parses): one call", (dir: string) => {
+      fs.writeFileSync(path.join(dir, "answers.txt"), questionIds(dir).slice(0, 20).map((q) => `${q}: yes`).join("\n") + "\n");
+      return ["state", "resolve", "--batch", "answers.txt"];
+    }, 1],
+    ["status (parses): one call", (_dir: string) => ["status"], 1],
+  ] as const)("%s", async (_name, args, calls) => {
+    const dir = copy(`large-input-${calls}-${Math.random().toString(36).slice(2)}`);
+    let seen = 0;
+    const r = await runMain(args(dir), { cwd: dir, io: { largeInput: () => void seen++ } });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(seen).toBe(calls);
+  });
+});
+
+// The flag changes V8's flag hash, after which Node's code cache for its own built-ins no longer
+// matches: a built-in first loaded later is compiled from source. A writer's commit checksums
+// the large file with node:zlib, so it loads zlib before the flag; a reader never loads it.
+describe("a writer on a large questions.md loads node:zlib before the heap flag is set", () => {
+  const preloadFor = (dir: string, out: string) => {
+    const file = path.join(dir, "record-flag.cjs");
+    fs.writeFileSync(file, `const v8 = require("node:v8"); const set = v8.setFlagsFromString;
+v8.setFlagsFromString = function (flags) { require("node:fs").appendFileSync(${JSON.stringify(out)}, JSON.stringify({ flags, zlib: process.moduleLoadList.includes("NativeModule zlib") }) + "\\n"); return set.call(this, flags); };
+process.on("exit", () => require("node:fs").appendFileSync(${JSON.stringify(out)}, JSON.stringify({ exit: true, zlib: process.moduleLoadList.includes("NativeModule zlib") }) + "\\n"));\n`);
+    return file;
+  };
+  it.each([
+    ["state resolve --batch of 20 entries", true, (dir: string) => {
+      const ids = [...fs.readFileSync(path.join(dir, ".devrites/work/session-token-rotation/questions.md"), "utf8").matchAll(/^## (q-\S+)\n+status: open$/gm)].map((m) => m[1]!);
+      fs.writeFileSync(path.join(dir, "answers.txt"), ids.slice(0, 20).map((q) => `${q}: yes`).join("\n") + "\n");
+      return ["state", "resolve", "--batch", "answers.txt"];
+    }],
+    ["status", false, (_dir: string) => ["status"]],
+  ] as const)("%s (writes: %s)", async (_name, writes, args) => {
+    const dir = copy(`flag-order-${writes}`);
+    const out = path.join(dir, "flag-order.jsonl");
+    const r = await runCli(args(dir), { cwd: dir, env: { NODE_OPTIONS: `--require ${preloadFor(dir, out)}` } });
+    expect(r.exit, r.stderr).toBe(0);
+    const seen = fs.readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { flags?: string; zlib: boolean });
+    expect(seen).toEqual([{ flags: "--semi-space-growth-factor=1", zlib: writes }, { exit: true, zlib: writes }]);
+  });
+});
+
 // bench/floor-cli.mjs is the bench's lower bound for the 40,000-question rows (docs/performance.md,
 // "Floors"): the least a `questions` listing must do, done as fast as we know how. It is only a
 // floor while it does that work: on the bench's generated files its listing is the engine's, byte

@@ -1,17 +1,20 @@
-// Start-up cost: the hot commands (status, budget check, state resolve) never load the remark,
-// remark-stringify (markdown comment) or MCP chunks. A preload records every module the spawned CLI required;
-// the cold paths that do load them (check, --markdown) prove the method sees chunks.
+// Start-up cost: the hot commands (status, budget check, state resolve) never load the lazily
+// loaded commands, help, micromark, remark-stringify (markdown comment) or MCP chunks, and the
+// command table's hot/lazy split is the one the bundle has. A preload records every module the
+// spawned CLI required; the cold paths that do load them (check, --markdown) prove the method sees chunks.
 
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { loadsLazily } from "../../src/cli/command-def.js";
+import { COMMANDS } from "../../src/cli/command-table.js";
 import { runCli } from "../helpers/cli.js";
-import { projectFromFixture, type Project } from "../helpers/project.js";
+import { makeProject, projectFromFixture, type Project } from "../helpers/project.js";
 
 let p: Project | undefined;
 afterEach(() => p?.cleanup());
 
-const COLD = /(^|\/)chunks\/(cold|warm-commands|person-facing|markdown-comment|remark|serve|notify)-[^/]*\.cjs$/;
+const COLD = /(^|\/)chunks\/(commands|person-facing|markdown-comment|micromark|serve|notify)-[^/]*\.cjs$/;
 
 /** Run the CLI with a preload that writes require.cache's keys (or `list`) at exit; returns the lines. */
 async function recorded(project: Project, args: string[], list = "Object.keys(require.cache)"): Promise<string[]> {
@@ -33,7 +36,7 @@ describe("cold-path chunks stay off the hot path", () => {
     [["status"]],
     [["budget", "check"]],
     [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"]],
-  ])("%j loads none of the cold or warm commands, help, remark, remark-stringify, notify or MCP chunks: no chunk but the bundler's runtime", async (args) => {
+  ])("%j loads none of the lazily loaded commands, help, micromark, remark-stringify, notify or MCP chunks: no chunk but the bundler's runtime", async (args) => {
     p = projectFromFixture("table-awaiting");
     const loaded = await chunksLoaded(p, args);
     expect(loaded.filter((m) => COLD.test(m))).toEqual([]);
@@ -41,15 +44,32 @@ describe("cold-path chunks stay off the hot path", () => {
   });
 
   it.each([
-    [["check"], "remark"],
-    [["log"], "cold"],
+    [["check"], "micromark"],
+    [["log"], "commands"],
     [["status", "--markdown"], "markdown-comment"],
-    [["questions"], "warm-commands"],
-    [["state", "pause", "--reason", "usage_cap"], "warm-commands"],
+    [["questions"], "commands"],
+    [["state", "pause", "--reason", "usage_cap"], "commands"],
     [["status", "--help"], "person-facing"],
   ])("%j does load its chunk (%s): the recording sees lazy chunks", async (args, chunk) => {
     p = projectFromFixture("table-awaiting");
     expect((await chunksLoaded(p, args)).some((m) => m.startsWith(`chunks/${chunk}-`))).toBe(true);
+  });
+});
+
+describe("the command table decides what is hot, and the bundle agrees", () => {
+  const lazyCount = COMMANDS.filter(loadsLazily).length;
+  it("the table has hot and lazy commands", () => {
+    expect(lazyCount).toBeGreaterThan(0);
+    expect(lazyCount).toBeLessThan(COMMANDS.length);
+  });
+
+  // Run bare in a directory with no workspace: each command loads its code, then fails (or, for
+  // completion and mcp with stdin closed, finishes).
+  it.each(COMMANDS.map((def) => [def.words.join(" "), loadsLazily(def)] as const))("%s (lazy: %s) loads the commands chunk exactly when the table loads it lazily", async (words, lazy) => {
+    p = makeProject();
+    const loaded = await chunksLoaded(p, words.split(" "));
+    expect(loaded.some((m) => /^chunks\/commands-[\w-]+\.cjs$/.test(m)), loaded.join(", ")).toBe(lazy);
+    if (!lazy) expect(loaded.filter((m) => !/^chunks\/rolldown-runtime-[\w-]+\.cjs$/.test(m))).toEqual([]);
   });
 });
 

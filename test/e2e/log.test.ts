@@ -67,8 +67,8 @@ describe("log", () => {
   it("--json: the event records as written, plus skipped_lines", async () => {
     const p = await history();
     const j = JSON.parse((await runMain(["log", "--json"], { cwd: p.dir })).stdout);
-    expect(Object.keys(j).sort()).toEqual(["events", "exit", "ok", "skipped_lines", "workspace"]);
-    expect(j).toMatchObject({ ok: true, exit: 0, workspace: "feat", skipped_lines: [] });
+    expect(Object.keys(j).sort()).toEqual(["events", "exit", "ok", "skipped", "skipped_lines", "workspace"]);
+    expect(j).toMatchObject({ ok: true, exit: 0, workspace: "feat", skipped: 0, skipped_lines: [] });
     expect(j.events.map((e: { event: string }) => e.event)).toEqual(["resolved", "paused", "dropped"]);
     for (const e of j.events) {
       expect(e.v).toBe(1);
@@ -98,7 +98,39 @@ describe("log", () => {
     const r = await runMain(["log"], { cwd: p.dir });
     expect(r.exit).toBe(0);
     expect(lines(r.stdout)).toHaveLength(3);
-    expect(r.stderr).toContain("events.jsonl lines 4 are not valid JSON and were skipped");
-    expect(JSON.parse((await runMain(["log", "--json"], { cwd: p.dir })).stdout).skipped_lines).toEqual([4]);
+    expect(r.stderr).toContain("1 events.jsonl line is not an audit event (not JSON, or not an event object) and was skipped: line 4");
+    expect(JSON.parse((await runMain(["log", "--json"], { cwd: p.dir })).stdout)).toMatchObject({ skipped: 1, skipped_lines: [4] });
+  });
+
+  it.each([
+    ["null", "null"],
+    ["a number", "5"],
+    ["an array", "[1,2]"],
+    ["an empty object", "{}"],
+    ["an object of another shape", '{"event":7,"ts":null}'],
+    ["a 10 KB line nested 5,000 deep (arrays)", "[".repeat(5000) + "]".repeat(5000)],
+    ["a 10 KB line nested 5,000 deep (an event's detail)", '{"v":1,"ts":"2026-07-20T09:00:00Z","event":"resolved","detail":' + '{"a":'.repeat(1000) + "1" + "}".repeat(1000) + "}"],
+  ])("one line of %s is skipped and counted: log and log --json still print every event, exit 0", async (_name, bad) => {
+    const p = await history();
+    const good = p.read(`${W}/events.jsonl`).trimEnd().split("\n");
+    p.write(`${W}/events.jsonl`, [good[0], bad, ...good.slice(1)].join("\n") + "\n");
+    const r = await runMain(["log"], { cwd: p.dir });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toHaveLength(3);
+    expect(r.stdout).not.toContain("undefined");
+    expect(r.stderr).toContain("1 events.jsonl line is not an audit event (not JSON, or not an event object) and was skipped: line 2");
+    const j = await runMain(["log", "--json"], { cwd: p.dir });
+    expect(j.exit, j.stdout).toBe(0);
+    expect(JSON.parse(j.stdout)).toMatchObject({ ok: true, skipped: 1, skipped_lines: [2] });
+    expect(JSON.parse(j.stdout).events).toHaveLength(3);
+  });
+
+  it("a log of nothing but bad lines says so: no events, every line counted", async () => {
+    const p = await history();
+    p.write(`${W}/events.jsonl`, "null\n{}\n[]\n");
+    const r = await runMain(["log"], { cwd: p.dir });
+    expect(r.exit).toBe(0);
+    expect(r.stdout).toBe("No events recorded yet.\n");
+    expect(r.stderr).toContain("3 events.jsonl lines are not audit events");
   });
 });

@@ -24,14 +24,17 @@ function rawServer(root: string, tmpdir: string) {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [CLI_PATH, "mcp", "--root", root], { env });
   let buf = "";
   let stderr = "";
-  const waiting = new Map<number, (m: Record<string, unknown>) => void>();
+  const waiting = new Map<number | string | null, (m: Record<string, unknown>) => void>();
+  /** Replies with id null (nothing else identifies them), in order. */
+  const nullReplies: Record<string, unknown>[] = [];
   child.stdout.on("data", (d: Buffer) => {
     buf += d.toString();
     let nl: number;
     while ((nl = buf.indexOf("\n")) >= 0) {
       const m = JSON.parse(buf.slice(0, nl)) as Record<string, unknown>;
       buf = buf.slice(nl + 1);
-      if (typeof m.id === "number") waiting.get(m.id)?.(m);
+      if (m.id === null) nullReplies.push(m);
+      else if (typeof m.id === "number" || typeof m.id === "string") waiting.get(m.id)?.(m);
     }
   });
   child.stderr.on("data", (d: Buffer) => void (stderr += d.toString()));
@@ -41,6 +44,16 @@ function rawServer(root: string, tmpdir: string) {
     exited,
     stderr: () => stderr,
     send: (line: string) => child.stdin.write(line + "\n"),
+    nullReplies,
+    /** Send a raw line and await the reply carrying `id`. */
+    raw(id: number | string, line: string): Promise<Record<string, unknown>> {
+      const r = new Promise<Record<string, unknown>>((resolve, reject) => {
+        waiting.set(id, resolve);
+        setTimeout(() => reject(new Error(`no reply to ${line} within 5 s`)), 5_000).unref();
+      });
+      child.stdin.write(line + "\n");
+      return r;
+    },
     request(id: number, method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
       const r = new Promise<Record<string, unknown>>((resolve) => waiting.set(id, resolve));
       child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
@@ -76,7 +89,7 @@ describe("mcp over stdio (spawned)", () => {
     const { client } = await connectSpawned(p.dir);
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(15);
+      expect(tools).toHaveLength(16);
       expect((await call(client, "status")).data).toMatchObject({ ok: true, status: "awaiting_human" });
       expect((await call(client, "resolve", { qid: AWAITED, option: 1 })).data).toMatchObject({ ok: true, results: [{ outcome: "answered" }] });
       expect((await call(client, "status")).data).toMatchObject({ ok: true, status: "running" });
@@ -108,6 +121,41 @@ describe("mcp over stdio (spawned)", () => {
     expect(await s.exited).toEqual({ code: 0, signal: null });
     expect(serverTempDirs(tmp)).toEqual([]);
     expect(litter(p)).toEqual([]);
+  });
+
+  it("a malformed request that carries an id gets a JSON-RPC error reply (never silence); a line that is not JSON gets -32700", async () => {
+    p = exampleProject();
+    const tmp = p.path("tmp");
+    fs.mkdirSync(tmp);
+    const s = rawServer(p.dir, tmp);
+    expect(await s.request(1, "initialize", INIT)).toHaveProperty("result");
+    s.send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    const cases: [number | string, Record<string, unknown>, number][] = [
+      [10, { jsonrpc: "2.0", id: 10, method: "tools/list", params: null }, -32602],
+      [11, { jsonrpc: "2.0", id: 11, method: "tools/call", params: 5 }, -32602],
+      [12, { jsonrpc: "1.0", id: 12, method: "tools/list" }, -32600],
+      [13, { jsonrpc: "2.0", id: 13, method: 5 }, -32600],
+      ["fourteen", { id: "fourteen", method: "tools/list" }, -32600],
+      [15, { jsonrpc: "2.0", id: 15, method: "tools/list", extra: true }, -32600],
+      [16, { jsonrpc: "2.0", id: 16, method: "tools/list", params: { _meta: 5 } }, -32602],
+      [17, { jsonrpc: "2.0", id: 17, method: "tools/call", params: {} }, -32602],
+      [18, { jsonrpc: "2.0", id: 18, method: "tools/list", params: { cursor: 5 } }, -32602],
+    ];
+    for (const [id, message, code] of cases) {
+      const r = await s.raw(id, JSON.stringify(message));
+      expect(r, JSON.stringify(message)).toMatchObject({ jsonrpc: "2.0", id, error: { code } });
+    }
+    // No id to answer to: -32700 for a line that is not JSON, -32600 for an array, both with id null.
+    s.send("{not json");
+    s.send("[1,2]");
+    // A notification that is malformed and a stray response are owed nothing.
+    s.send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/x", params: 5 }));
+    s.send(JSON.stringify({ jsonrpc: "2.0", id: 99, result: 5 }));
+    // The server still answers, in order, after all of it.
+    expect(await s.request(20, "tools/call", { name: "status", arguments: {} })).toMatchObject({ result: { structuredContent: { ok: true } } });
+    expect(s.nullReplies.map((m) => (m.error as { code: number }).code)).toEqual([-32700, -32600]);
+    s.child.stdin.end();
+    expect(await s.exited).toEqual({ code: 0, signal: null });
   });
 
   it.each([

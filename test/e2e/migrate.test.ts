@@ -148,7 +148,58 @@ describe("migrate", () => {
   it.each([
     [["migrate", "nope"], 2],
     [["migrate", "a", "b"], 5],
+    [["migrate", "--answer", "phase"], 5],
+    [["migrate", "--answer", "phase=shipping"], 5],
+    [["migrate", "--answer", "owner=me"], 5],
   ])("%j is exit %i", async (args, code) => {
     expect((await cli(old(TABLE), args)).exit).toBe(code);
+  });
+});
+
+// The DevRites pack's /rite-upgrade calls `migrate <slug> [--dry-run] [--answer key=value]`, and
+// migrate is fail closed: a cursor that records no phase is never stamped with a guess.
+describe("migrate: --dry-run and --answer", () => {
+  const NO_PHASE = "# State: old\n\n- Status: running\n- Next step: /rite-build\n\n## Log\n";
+
+  it("a cursor with no phase is exit 3 asking for --answer phase=<phase>, and nothing is written", async () => {
+    const p = old(NO_PHASE);
+    const before = p.listDevrites();
+    const r = await cli(p, ["migrate", "old"]);
+    expect(r.exit).toBe(3);
+    expect(r.stderr).toBe(
+      "devrites-engine: cannot migrate old: state.md records no phase; re-run with --answer phase=<phase>; nothing was written\n" +
+        "hint: devrites-engine migrate old --answer phase=<phase> (one of frame, spec, clarify, temper, define, plan, vet, build, converge, prove, polish, review, seal, ship, done); add --dry-run to see what it would change first\n",
+    );
+    expect(p.listDevrites()).toEqual(before);
+  });
+
+  it("--dry-run prints the plan and writes nothing, with the answer or without a question", async () => {
+    const p = old(NO_PHASE);
+    const before = p.listDevrites();
+    const r = await cli(p, ["migrate", "old", "--dry-run", "--answer", "phase=build"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toBe(
+      "Would migrate: old (schema 2 → 4)\n" +
+        "  state.md: schema 4 in the cursor (was no schema row, read as 2)\n" +
+        "  state.md: phase build (from --answer phase=build)\n" +
+        "  state.md: a Log line for the migration\n" +
+        "Workspace: no change (dry run).\n",
+    );
+    expect(p.listDevrites()).toEqual(before);
+    expect((await cli(p, ["migrate", "old", "--dry-run"])).exit).toBe(3);
+    expect(JSON.parse((await cli(old(TABLE), ["migrate", "--dry-run", "--json"])).stdout)).toMatchObject({ dry_run: true, would_write: ["state.md"], changed: false });
+  });
+
+  it("--answer phase=<phase> records the phase in the cursor's own form, then migrates", async () => {
+    const p = old(NO_PHASE);
+    const r = await cli(p, ["migrate", "old", "--answer", "phase=build"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(p.read(`${W}/state.md`)).toBe(`# State: old\n\n- Schema: 4\n- Status: running\n- Next step: /rite-build\n- Phase: build\n\n## Log\n- ${T} build: migrated to schema 4 (from 2)\n`);
+    expect((await cli(p, ["migrate", "old", "--answer", "phase=build"])).stdout).toBe("Already at schema 4: old\nWorkspace: no change.\n");
+  });
+
+  it("the schema gate's refusal names the preview and the answer", async () => {
+    const p = old(BULLET);
+    expect((await cli(p, ["state", "resolve", "q-1", "x"])).stderr).toContain("hint: preview it with devrites-engine migrate old --dry-run; a cursor without a phase needs --answer phase=<phase>");
   });
 });

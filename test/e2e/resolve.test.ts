@@ -46,6 +46,19 @@ describe("identical re-runs", () => {
     expect(snapshot(p)).toEqual(after);
   });
 
+  it("a batch takes the command line's forms after the colon: --option N, --proposed, --drop", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("answers.txt", `q-2026-09-02-002: --option 1\nq-2026-09-02-001: --proposed\n${AWAITED}: --drop superseded\n`);
+    const r = await run(["state", "resolve", "--batch", "answers.txt", "--json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).results).toEqual([
+      { qid: "q-2026-09-02-002", outcome: "answered", text: "Fixed 30 days" },
+      { qid: "q-2026-09-02-001", outcome: "answered", text: "info" },
+      { qid: AWAITED, outcome: "dropped", text: "superseded" },
+    ]);
+    expect(p.read(`${WS}/questions.md`)).not.toMatch(/answer: --/);
+  });
+
   it("a re-run after questions.md was committed but state.md was not repairs state.md (exit 0) and logs it once", async () => {
     p = projectFromFixture("table-awaiting");
     const state = p.read(`${WS}/state.md`);
@@ -100,7 +113,7 @@ describe("--dry-run and --json", () => {
     expect(snapshot(p)).toEqual(before);
   });
 
-  it("--json on success prints one object: ok, exit, workspace, dry_run, results, files", async () => {
+  it("--json on success prints one object: ok, exit, workspace, dry_run, results, files, warnings", async () => {
     p = projectFromFixture("table-awaiting");
     const r = await run(["state", "resolve", "--json", "--record-decision", AWAITED, "--option", "1"]);
     expect(r.exit).toBe(0);
@@ -114,6 +127,7 @@ describe("--dry-run and --json", () => {
       dry_run: false,
       results: [{ qid: AWAITED, outcome: "answered", text: ANSWER }],
       files: ["questions.md", "state.md", "decisions.md"],
+      warnings: [],
     });
   });
 
@@ -126,7 +140,7 @@ describe("--dry-run and --json", () => {
 
   it.each([
     [["state", "resolve", "--json", "q-404", "x"], 3, "qid not found: q-404", "open questions: q-2026-09-02-001, q-2026-09-02-002, q-2026-09-02-003"],
-    [["state", "resolve", "--json", AWAITED], 5, `Answer text required for ${AWAITED}`, `type it: devrites-engine state resolve ${AWAITED} "<answer>" --human (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${AWAITED} --human`],
+    [["state", "resolve", "--json", AWAITED], 5, `Answer text required for ${AWAITED}`, `type it: devrites-engine state resolve ${AWAITED} "<answer>" (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${AWAITED}`],
     [["state", "resolve", "--json", "--batch", "missing.txt"], 5, "Batch file not found: missing.txt", undefined],
   ])("--json on failure prints {ok:false, exit, error, hint} on stdout and nothing on stderr (%#)", async (args, exit, error, hint) => {
     p = projectFromFixture("table-awaiting");

@@ -44,6 +44,13 @@ const STEPS: Step[] = [
   { args: ["completion"], exit: 0 },
   { args: ["budget", "spend", "SLICE-001"], exit: 0 },
   { args: ["state", "resolve", "--help"], exit: 0 },
+  // The DevRites pack's calls: orient, the readiness gate, a host hook (exit 0: Claude Code
+  // reads exit 2 from a hook as "block the tool call"), a call this engine does not provide.
+  { args: ["orient", "--json"], exit: 0 },
+  { args: ["migrate", "--dry-run"], exit: 0 },
+  { args: ["check", "readiness"], exit: 3 },
+  { args: ["hook", "allow", "--harness=claude"], exit: 0 },
+  { args: ["gates", "status", "session-token-rotation"], exit: 2 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },
   { args: ["stauts"], exit: 2 },

@@ -208,7 +208,9 @@ describe("status --markdown (a comment body for a ticket or pull request)", () =
     expect(r.stdout).toContain("**Question q-2026-09-02-003** (blocking · slice SLICE-003 · workspace session-token-rotation)\n");
     expect(r.stdout).toContain("Drop the legacy \\`sessions.token\\` column now, or keep it for one release?\n");
     expect(r.stdout).toContain("devrites-engine state resolve q-2026-09-02-003 --proposed --human --workspace session-token-rotation\n");
-    expect(r.stdout).toContain("**Open blocking questions:**\n\n- `q-2026-09-02-004` Rotate the \\*signing\\* key too?\n");
+    expect(r.stdout).toContain("**Open blocking questions:**\n\n<untrusted-input>\n\n- `q-2026-09-02-004` Rotate the \\*signing\\* key too?\n\n</untrusted-input>\n");
+    // The question text a person or agent wrote is quoted between the tags; the commands are not.
+    expect(r.stdout).toMatch(/<untrusted-input>\n\nDrop the legacy [^]*?<\/untrusted-input>\n\nAnswer it from the project directory/);
     expect(r.stdout.endsWith("\n") && !r.stdout.endsWith("\n\n")).toBe(true);
     expect(snapshot(p)).toEqual(before);
   });

@@ -139,13 +139,19 @@ function projectFiles(rng: Rng): { files: Record<string, string>; symlinks: Reco
  * Every command but `mcp`: it serves on the process's own stdio until that closes, so it is
  * no one-shot command line; its input is generated in test/mcp/ and test/e2e/mcp.test.ts.
  */
-const ONE_SHOT_COMMANDS = COMMANDS.filter((c) => c.words[0] !== "mcp");
+// The pack calls this engine does not provide answer one fixed refusal whatever their
+// arguments (test/e2e/pack-calls.test.ts runs every one): generating them would only dilute
+// the commands whose arguments and files are worth generating.
+const ONE_SHOT_COMMANDS = COMMANDS.filter((c) => c.words[0] !== "mcp" && !c.notProvided);
+const RESOLVE = COMMANDS.find((c) => c.words.join(" ") === "state resolve")!;
 
 /** One generated case: tree, argv, environment and interactive replies. */
 export function cliCase(rng: Rng): CliCase {
   const { files, symlinks, qids } = projectFiles(rng);
   const argv: string[] = [];
-  const def = rng.chance(0.92) ? rng.pick(ONE_SHOT_COMMANDS) : undefined;
+  // state resolve, the command whose identical re-run the suite checks, keeps about the share
+  // of cases it had before the pack's read and close commands joined the table.
+  const def = rng.chance(0.92) ? (rng.chance(0.08) ? RESOLVE : rng.pick(ONE_SHOT_COMMANDS)) : undefined;
   let cmdWords = def ? [...def.words] : [rng.pick(["frobnicate", "state", "budget", "questions", "", "STATUS", "state-resolve"])];
   if (def && rng.chance(0.04)) cmdWords = cmdWords.slice(0, 1); // a group word alone
   const rest: string[] = [];

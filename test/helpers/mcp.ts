@@ -6,10 +6,10 @@ import os from "node:os";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { ENGINE_VERSION, main } from "../../src/cli/main.js";
+import { runCommand } from "../../src/cli/run-command.js";
+import { ENGINE_VERSION } from "../../src/version.js";
 import type { Io } from "../../src/io.js";
 import { createEngineServer, type EngineServer } from "../../src/mcp/serve.js";
-import { findRoot } from "../../src/workspace/locate.js";
 import { T } from "./cli.js";
 import { CLI_PATH, projectFromExample } from "./project.js";
 
@@ -53,17 +53,19 @@ export interface InProcess {
   close(): Promise<void>;
 }
 
-/** The engine's server and an SDK client linked in memory; `root` is the server's --root. */
+/**
+ * The engine's server and an SDK client linked in memory; `root` is the server's --root.
+ * `tmpdir`: a directory the caller watches; the server writes no temp files (tool input goes
+ * to the command in process), so serverTempDirs(tmpdir) stays empty.
+ */
 export async function connectInProcess(opts: { cwd: string; root?: string; workspace?: string; env?: Record<string, string | undefined>; tmpdir?: string }): Promise<InProcess> {
   const io = testIo(opts.cwd, opts.env);
   const server = createEngineServer({
     io,
     root: opts.root,
     workspace: opts.workspace,
-    runCli: main,
-    locateRoot: () => findRoot(io.cwd, undefined, io.env.DEVRITES_ROOT),
+    runCommand,
     version: ENGINE_VERSION,
-    tmpdir: opts.tmpdir,
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -93,7 +95,7 @@ export async function connectSpawned(root: string, env: Record<string, string> =
   return { client, transport, stderr: () => err };
 }
 
-/** Temp dirs a server made for batches (`devrites-mcp-*`) still in `tmpdir`. */
+/** Temp dirs named like the batch files servers once wrote (`devrites-mcp-*`) in `tmpdir`. */
 export function serverTempDirs(tmpdir: string): string[] {
   return fs.readdirSync(tmpdir).filter((n) => n.startsWith("devrites-mcp-"));
 }

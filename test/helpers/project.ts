@@ -77,9 +77,3 @@ export const FIXTURES_DIR = path.join(REPO_DIR, "fixtures");
 /** The built CLI; DEVRITES_TEST_CLI points tests at another build (parallel work, bench). */
 export const CLI_PATH = process.env.DEVRITES_TEST_CLI ?? path.join(REPO_DIR, "dist", "devrites-engine.cjs");
 
-/** The bundle files of a built dist/ that the launcher loads with a code cache: every .cjs there and in chunks/, the launcher itself aside. */
-export function bundleFiles(dist: string): string[] {
-  return [dist, path.join(dist, "chunks")]
-    .flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith(".cjs")).map((f) => path.join(d, f)))
-    .filter((f) => f !== path.join(dist, "devrites-engine.cjs"));
-}

@@ -176,7 +176,19 @@ async function runBoth(s: Scenario): Promise<void> {
       try {
         const r = await call(server.client, t.tool.name, t.tool.args);
         const label = `${s.name} step ${i + 1}: ${step.args.join(" ")}`;
-        expect(normal(r.data, b.dir), label).toEqual(normal(JSON.parse(cli.stdout), a.dir));
+        const want = JSON.parse(cli.stdout) as Record<string, unknown>;
+        if (r.data.hint === `see the input schema of ${t.tool.name} in tools/list`) {
+          // Refused by the tool's schema before the command ran (a code outside its enum, 2.5
+          // for a count): the message names the field, the exit code is the command's.
+          expect({ ok: r.data.ok, exit: r.data.exit }, label).toEqual({ ok: want.ok, exit: want.exit });
+        } else if (typeof want.error === "string" && want.error.includes("--")) {
+          // The command's message names options as the caller knows them: --flags here, fields there.
+          const { error: _e1, hint: _h1, ...got } = r.data;
+          const { error: _e2, hint: _h2, ...rest } = want;
+          expect(normal(got, b.dir), label).toEqual(normal(rest, a.dir));
+        } else {
+          expect(normal(r.data, b.dir), label).toEqual(normal(want, a.dir));
+        }
         expect(r.isError, label).toBe(cli.exit !== 0);
         expect(tree(b.dir), label).toEqual(tree(a.dir));
       } finally {

@@ -5,7 +5,7 @@
 import { expect, it } from "vitest";
 import * as z from "zod";
 import { TOOLS } from "../../src/mcp/tools.js";
-import { OUTPUT_JSON_SCHEMA, objectJsonSchema, zodObject } from "../../src/adapters/mcp-sdk.js";
+import { EXIT_DESCRIPTION, objectJsonSchema, outputJsonSchema, zodObject } from "../../src/adapters/mcp-sdk.js";
 
 function zodJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: "input" }) as Record<string, unknown>;
@@ -21,12 +21,17 @@ it("every tool's input schema is the one zod derives from its validator", () => 
   }
 });
 
-it("the output schema is the one zod derives from the CLI's JSON shape", () => {
-  const shape = z.looseObject({
-    ok: z.boolean().describe("true when exit is 0"),
-    exit: z.number().int().describe("the CLI's exit code (0 done, 3 refused, 5 bad input, 7 budget stop, 9 busy, …)"),
-    error: z.string().optional().describe("what went wrong, when ok is false"),
-    hint: z.string().optional().describe("what to do next, when ok is false"),
-  });
-  expect(JSON.stringify(OUTPUT_JSON_SCHEMA)).toBe(JSON.stringify(zodJsonSchema(shape)));
+it("every tool's output schema is the one zod derives from the CLI's JSON shape with the tool's result fields", () => {
+  for (const t of TOOLS) {
+    const fields: Record<string, z.ZodType> = {};
+    for (const [name, d] of Object.entries(t.result)) fields[name] = z.unknown().optional().describe(d);
+    const shape = z.looseObject({
+      ok: z.boolean().describe("true when exit is 0"),
+      exit: z.number().int().describe(EXIT_DESCRIPTION),
+      error: z.string().optional().describe("what went wrong, when ok is false"),
+      hint: z.string().optional().describe("what to do next, when ok is false"),
+      ...fields,
+    });
+    expect(JSON.stringify(outputJsonSchema(t.result)), t.name).toBe(JSON.stringify(zodJsonSchema(shape)));
+  }
 });

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { call, connectInProcess, exampleProject, serverTempDirs, type InProcess } from "../helpers/mcp.js";
 import { litter, snapshot } from "../helpers/snapshot.js";
 import type { Project } from "../helpers/project.js";
+import { GATES } from "../../src/documents/gates.js";
+import { REASON_CODES } from "../../src/domain/pause-reasons.js";
 
 const WS = ".devrites/work/session-token-rotation";
 const AWAITED = "q-2026-09-02-003";
@@ -33,7 +35,7 @@ describe("mcp server: tools", () => {
     await open();
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
-      "status", "questions", "question_show", "resolve", "resolve_batch", "question_add", "pause", "resume",
+      "status", "questions", "question_show", "resolve", "resolve_batch", "resolve_comments", "question_add", "pause", "resume",
       "budget_status", "budget_check", "budget_spend", "budget_seed", "merge_manifest", "check", "log",
     ]);
     for (const t of tools) {
@@ -77,6 +79,57 @@ describe("mcp server: tools", () => {
     p.write(`${WS}/questions.md`, q);
     const again = await call(s.client, "questions");
     expect((again.data.questions as { qid: string }[]).map((x) => x.qid)).toEqual([ADVISORY, AWAITED]);
+  });
+});
+
+describe("mcp server: the schemas say what the commands accept", () => {
+  it("codes are enums, an option number is an integer from 1, budget counts are integers from 0", async () => {
+    await open();
+    const { tools } = await s.client.listTools();
+    const prop = (tool: string, field: string) => (tools.find((t) => t.name === tool)!.inputSchema.properties as Record<string, Record<string, unknown>>)[field]!;
+    expect(prop("pause", "reason")).toMatchObject({ type: "string", enum: REASON_CODES });
+    expect(prop("question_add", "gate")).toMatchObject({ type: "string", enum: [...GATES] });
+    expect(prop("questions", "gate")).toMatchObject({ type: "string", enum: [...GATES] });
+    expect(prop("resolve", "option")).toMatchObject({ type: "integer", minimum: 1 });
+    for (const [tool, field] of [["budget_check", "findings"], ["budget_check", "agents_used"], ["budget_check", "minutes_used"], ["budget_check", "tokens_used"], ["budget_seed", "pending"], ["budget_seed", "max_slices"]]) {
+      expect(prop(tool!, field!), `${tool}.${field}`).toMatchObject({ type: "integer", minimum: 0 });
+    }
+  });
+
+  it("each tool's output schema declares its own result fields besides ok/exit/error/hint", async () => {
+    await open();
+    const { tools } = await s.client.listTools();
+    const fields = (name: string) => Object.keys(tools.find((t) => t.name === name)!.outputSchema!.properties ?? {});
+    expect(fields("status")).toEqual(expect.arrayContaining(["ok", "exit", "error", "hint", "workspace", "status", "next_action", "awaiting"]));
+    expect(fields("resolve")).toEqual(expect.arrayContaining(["results", "dry_run", "files"]));
+    expect(fields("budget_check")).toEqual(expect.arrayContaining(["admit", "verdict", "reasons"]));
+    // Every field a real call returns is declared.
+    for (const [tool, args] of [["status", {}], ["questions", {}], ["budget_check", {}], ["check", {}], ["log", {}], ["resolve", { qid: AWAITED, option: 1, dry_run: true }]] as const) {
+      const r = await call(s.client, tool, args);
+      for (const key of Object.keys(r.data)) expect(fields(tool), `${tool}.${key}`).toContain(key);
+    }
+  });
+
+  it("the server gives instructions: when to call what, and the exit codes", async () => {
+    await open();
+    const text = s.client.getInstructions() ?? "";
+    expect(text).toContain("status");
+    expect(text).toContain("budget_check");
+    expect(text).toMatch(/5 bad input/);
+    expect(text).toMatch(/9 busy/);
+  });
+
+  it.each([
+    ["an unknown pause reason", "pause", { reason: "nonsense" }, "reason"],
+    ["an unknown gate", "question_add", { gate: "urgent", question: "Why?" }, "gate"],
+    ["option 0", "resolve", { qid: AWAITED, option: 0 }, "option"],
+    ["a fractional budget count", "budget_check", { findings: 2.5 }, "findings"],
+    ["a fractional pending count", "budget_seed", { pending: 2.5 }, "pending"],
+  ])("%s is refused by the schema, naming the field", async (_name, tool, args, field) => {
+    await open();
+    const r = await call(s.client, tool, args);
+    expect(r.data).toMatchObject({ ok: false, exit: 5, hint: `see the input schema of ${tool} in tools/list` });
+    expect(r.data.error).toContain(`${tool}: ${field}:`);
   });
 });
 
@@ -136,6 +189,48 @@ describe("mcp server: refusals carry {ok:false, exit, error, hint} with isError"
   });
 });
 
+describe("mcp server: refusals name the tool's fields, not the CLI's flags", () => {
+  it.each([
+    ["answer and option", { qid: AWAITED, answer: "x", option: 1 }, "give either answer text or option/proposed, not both"],
+    ["option and proposed", { qid: AWAITED, option: 1, proposed: true }, "give either option N or proposed"],
+    ["drop and option", { qid: AWAITED, drop: true, option: 1 }, "drop takes a reason, not option or proposed"],
+    ["drop and record_decision", { qid: AWAITED, drop: true, record_decision: true }, "record_decision records answers, not drops"],
+  ])("resolve with %s is exit 5 naming the fields", async (_name, args, error) => {
+    await open();
+    const r = await call(s.client, "resolve", args);
+    expect(r.data).toMatchObject({ ok: false, exit: 5, error });
+    expect(String(r.data.error) + String(r.data.hint)).not.toContain("--");
+  });
+});
+
+describe("mcp server: resolve_comments", () => {
+  const comment = (id: number, login: string, type: string, association: string, body: string, at: string) =>
+    ({ id, user: { login, type, site_admin: false }, author_association: association, body, created_at: at, reactions: { total_count: 0 } });
+
+  it("takes the comment array: a member's answer commits as a person's, a bot's is ignored, the result is the CLI's JSON", async () => {
+    await open();
+    const comments = [
+      comment(11, "ana", "User", "MEMBER", `Looks good.\n${AWAITED}: --option 1\n`, "2026-09-02T15:20:00Z"),
+      comment(12, "ci[bot]", "Bot", "NONE", `${ADVISORY}: debug`, "2026-09-02T15:21:00Z"),
+    ];
+    const r = await call(s.client, "resolve_comments", { comments });
+    expect(r).toMatchObject({
+      isError: false,
+      data: { ok: true, exit: 0, results: [{ qid: AWAITED, outcome: "answered", login: "ana", comment_id: "11" }], ignored: [{ comment_id: "12", login: "ci[bot]", reason: "bot" }] },
+    });
+    expect(p.read(`${WS}/questions.md`)).toMatch(/answer: Keep one release, drop in follow-up\nanswered_by: human\n/);
+    expect(serverTempDirs(tmp)).toEqual([]);
+  });
+
+  it("a comment that is not a comment object is exit 5 with nothing written", async () => {
+    await open();
+    const before = snapshot(p);
+    const r = await call(s.client, "resolve_comments", { comments: [{ body: "x" }] });
+    expect(r).toMatchObject({ isError: true, data: { ok: false, exit: 5 } });
+    expect(snapshot(p)).toEqual(before);
+  });
+});
+
 describe("mcp server: resolve_batch", () => {
   it("resolves every entry in one commit and leaves no temp dir", async () => {
     await open();
@@ -168,6 +263,18 @@ describe("mcp server: resolve_batch", () => {
       expect(q).toContain(`answer: info ${AWAITED}: Drop now\n`);
       expect(q.match(/^status: open$/gm)).toHaveLength(1);
     }
+  });
+
+  it.each([
+    ["option", { option: 1 }],
+    ["proposed", { proposed: true }],
+    ["a drop", { drop: true, reason: "later" }],
+  ])("resolve with %s and dry_run reports what the CLI's --dry-run reports and writes nothing", async (_name, form) => {
+    await open();
+    const before = snapshot(p);
+    const r = await call(s.client, "resolve", { qid: ADVISORY, ...form, dry_run: true });
+    expect(r).toMatchObject({ isError: false, data: { ok: true, exit: 0, dry_run: true, results: [{ qid: ADVISORY }], files: ["questions.md"] } });
+    expect(snapshot(p)).toEqual(before);
   });
 
   it("resolve with dry_run checks and reports but writes nothing", async () => {

@@ -1,13 +1,14 @@
-// The published package as a user gets it: `npm pack`, installed offline into an empty project
-// (so it needs no registry), its CLI run through `npx`, and its library imported by TypeScript
-// with the shipped declarations. Slow (pack + install): one file, one shared install.
+// The published package as a user gets it: `npm pack` in a fresh checkout (no dist/: the pack
+// builds it), installed offline into an empty project (so it needs no registry), its CLI run
+// through `npx`, and its library imported by TypeScript with the shipped declarations, without
+// @types/node. Slow (build + pack + install): one file, one shared install.
 
 import fs from "node:fs";
 import path from "node:path";
-import { execa } from "execa";
+import { execa, execaSync } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, T } from "../helpers/cli.js";
-import { bundleFiles, makeProject, REPO_DIR, type Project } from "../helpers/project.js";
+import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
 
 const TSC = path.join(REPO_DIR, "node_modules", "typescript", "bin", "tsc");
 const EXAMPLE = path.join(REPO_DIR, ".devrites.example");
@@ -16,6 +17,8 @@ let consumer: Project;
 let installLog = "";
 /** The paths inside the tarball (npm pack --json). */
 let packedFiles: string[] = [];
+/** The fresh checkout the tarball was packed from. */
+let checkout: string;
 
 /** The environment of a user's shell: no DEVRITES_* leaking in from the test run, no network. */
 function userEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
@@ -25,11 +28,26 @@ function userEnv(extra: Record<string, string> = {}): Record<string, string | un
 }
 
 /**
- * A strict consumer that checks the package's declarations too. The API takes Node Buffers, so a
- * consumer has @types/node, as for any Node library: the repo's copy stands in for theirs.
+ * The repository as `git clone` gives it (tracked files and new ones not ignored: no dist/, no
+ * node_modules/), with the repo's node_modules linked in, as `npm ci` would install them.
  */
-function consumerTsconfig(...files: string[]): string {
-  const compilerOptions = { target: "ES2022", module: "ESNext", moduleResolution: "bundler", lib: ["ES2023"], typeRoots: [path.join(REPO_DIR, "node_modules", "@types")], types: ["node"], strict: true, noEmit: true, skipLibCheck: false };
+function freshCheckout(dir: string): void {
+  const listed = execaSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: REPO_DIR }).stdout.split("\0");
+  for (const f of listed.filter((f) => f !== "" && fs.existsSync(path.join(REPO_DIR, f)))) {
+    fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    fs.copyFileSync(path.join(REPO_DIR, f), path.join(dir, f));
+  }
+  fs.symlinkSync(path.join(REPO_DIR, "node_modules"), path.join(dir, "node_modules"), "dir");
+}
+
+/**
+ * A strict consumer that checks the package's declarations too, without skipLibCheck. With
+ * `node: false` it has no Node types at all (`types: []`): the public API must not need
+ * @types/node. The docs' examples use `process` and `fs`, so they get the repo's @types/node.
+ */
+function consumerTsconfig(node: boolean, files: string[]): string {
+  const types = node ? { typeRoots: [path.join(REPO_DIR, "node_modules", "@types")], types: ["node"] } : { typeRoots: [], types: [] };
+  const compilerOptions = { target: "ES2022", module: "ESNext", moduleResolution: "bundler", lib: ["ES2023"], ...types, strict: true, noEmit: true, skipLibCheck: false };
   return JSON.stringify({ compilerOptions, files });
 }
 
@@ -39,16 +57,18 @@ function libraryExamples(): string[] {
   return [...doc.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => `${m[1]}export {};\n`);
 }
 
-async function tsc(file: string) {
-  return execa(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: consumer.dir, env: userEnv(), reject: false, all: true, stripFinalNewline: false }).then((r) => ({ exit: r.exitCode, out: String(r.all), file }));
+async function tsc(config: string) {
+  return execa(process.execPath, [TSC, "-p", config], { cwd: consumer.dir, env: userEnv(), reject: false, all: true, stripFinalNewline: false }).then((r) => ({ exit: r.exitCode, out: String(r.all) }));
 }
 
 beforeAll(async () => {
   consumer = makeProject({ "package.json": JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2) + "\n" });
   const packDir = path.join(consumer.dir, "..", `${path.basename(consumer.dir)}-pack`);
+  checkout = path.join(consumer.dir, "..", `${path.basename(consumer.dir)}-checkout`);
   fs.mkdirSync(packDir);
+  freshCheckout(checkout);
   try {
-    const pack = await execa("npm", ["pack", "--pack-destination", packDir, "--json"], { cwd: REPO_DIR, env: userEnv() });
+    const pack = await execa("npm", ["pack", "--pack-destination", packDir, "--json"], { cwd: checkout, env: userEnv() });
     const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     packedFiles = packed!.files.map((f) => f.path);
     const tarball = path.join(packDir, packed!.filename);
@@ -58,11 +78,38 @@ beforeAll(async () => {
   } finally {
     fs.rmSync(packDir, { recursive: true, force: true });
   }
-}, 180_000);
+}, 300_000);
 
-afterAll(() => consumer?.cleanup());
+afterAll(() => {
+  consumer?.cleanup();
+  if (checkout) fs.rmSync(checkout, { recursive: true, force: true });
+});
 
 describe("the packed tarball installed into an empty project", () => {
+  it("`npm pack` in a fresh checkout builds first (prepack): the tarball holds every built file, LICENSE and README", () => {
+    const built = fs.readdirSync(path.join(checkout, "dist"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(checkout, path.join(e.parentPath, e.name)));
+    for (const f of ["dist/devrites-engine.cjs", "dist/index.mjs", "dist/types/index.d.ts"]) expect(built).toContain(f);
+    expect(built.some((f) => /^dist\/engine-[\w-]+\.cjs$/.test(f))).toBe(true);
+    expect(built.some((f) => /^dist\/chunks\/commands-[\w-]+\.cjs$/.test(f))).toBe(true);
+    expect(built.filter((f) => !packedFiles.includes(f))).toEqual([]);
+    for (const f of ["LICENSE", "README.md", "package.json"]) expect(packedFiles).toContain(f);
+  });
+
+  it("the installed bin runs: node_modules/.bin/devrites-engine --version prints the package's version", async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(REPO_DIR, "package.json"), "utf8")) as { version: string };
+    const r = await execa(consumer.path("node_modules/.bin/devrites-engine"), ["--version"], { cwd: consumer.dir, env: userEnv(), reject: false });
+    expect({ exit: r.exitCode, stdout: String(r.stdout), stderr: String(r.stderr) }).toEqual({ exit: 0, stdout: version, stderr: "" });
+  });
+
+  it("ships the MIT license that package.json and the README name", () => {
+    const license = fs.readFileSync(consumer.path("node_modules/devrites-engine/LICENSE"), "utf8");
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) 2026 the devrites-engine authors\n\nPermission is hereby granted, free of charge,/);
+    expect(license).toContain('THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND');
+    const manifest = JSON.parse(fs.readFileSync(consumer.path("node_modules/devrites-engine/package.json"), "utf8")) as { license: string };
+    expect(manifest.license).toBe("MIT");
+    expect(fs.readFileSync(path.join(REPO_DIR, "README.md"), "utf8")).toMatch(/\bMIT\b/);
+  });
+
   it("installs offline as exactly one package: everything it runs is bundled in dist/", () => {
     expect(installLog).toMatch(/added 1 package/);
     const installed = fs.readdirSync(consumer.path("node_modules")).filter((n) => !n.startsWith("."));
@@ -80,76 +127,77 @@ describe("the packed tarball installed into an empty project", () => {
     expect(String(r.stdout)).toContain("session-token-rotation");
   });
 
-  it("the tarball ships no code cache; the postinstall made one for this Node, and the installed CLI compiles from it", async () => {
-    const dist = consumer.path("node_modules/devrites-engine/dist");
-    expect(packedFiles.filter((f) => f.endsWith(".v8cache") || f.endsWith("v8cache.json")), packedFiles.join("\n")).toEqual([]);
-    expect(packedFiles).toContain("scripts/code-cache.mjs");
-    const bundle = bundleFiles(dist);
-    expect(bundle.filter((f) => !fs.existsSync(`${f}.v8cache`))).toEqual([]);
-    const preload = consumer.path("record.cjs");
-    fs.writeFileSync(preload, 'const vm = require("node:vm"); const S = vm.Script; vm.Script = function (src, o) { const s = new S(src, o); if (o && o.filename) process.stderr.write("CACHE " + (o.cachedData ? (s.cachedDataRejected ? "rejected" : "used") : "none") + "\\n"); return s; };\n');
-    fs.cpSync(EXAMPLE, consumer.path(".devrites"), { recursive: true, force: true });
-    const r = await execa(process.execPath, ["--require", preload, path.join(dist, "devrites-engine.cjs"), "status"], { cwd: consumer.dir, env: userEnv({ DEVRITES_NOW: T }), reject: false });
-    expect(r.exitCode, String(r.stderr)).toBe(0);
-    const seen = String(r.stderr).split("\n").filter((l) => l.startsWith("CACHE "));
-    expect(seen.length).toBeGreaterThan(0);
-    expect([...new Set(seen)]).toEqual(["CACHE used"]);
+  it("the package runs no script at install (npm 11 warns, pnpm and bun skip them) and ships no code cache of its own", () => {
+    const manifest = JSON.parse(fs.readFileSync(consumer.path("node_modules/devrites-engine/package.json"), "utf8")) as { scripts?: Record<string, string> };
+    expect(Object.keys(manifest.scripts ?? {}).filter((k) => /^(pre|post)?install$/.test(k))).toEqual([]);
+    expect(packedFiles.filter((f) => /v8cache|code-cache/.test(f)), packedFiles.join("\n")).toEqual([]);
   });
 
   /**
-   * One compile for both checks (tsc costs seconds): the consumer, the docs' examples and a
-   * file with a deliberate error; only that file may have diagnostics, and it must.
+   * One compile for the checks below (tsc costs seconds): a consumer without Node's types and a
+   * file with a deliberate error, beside the docs' examples (with Node's types, for process and
+   * fs); only the deliberate error may be reported, and it must.
    */
-  let compiled: Promise<{ exit: number | undefined; out: string; file: string }> | undefined;
+  let compiled: Promise<{ consumer: { exit: number | undefined; out: string }; examples: { exit: number | undefined; out: string } }> | undefined;
   function compileConsumer() {
     return (compiled ??= (async () => {
       const examples = libraryExamples();
       expect(examples.length).toBeGreaterThan(0);
       examples.forEach((text, i) => consumer.write(`example-${i + 1}.ts`, text));
-      consumer.write("tsconfig.json", consumerTsconfig("good.ts", "bad.ts", ...examples.map((_, i) => `example-${i + 1}.ts`)));
+      consumer.write("tsconfig.json", consumerTsconfig(false, ["good.ts", "bad.ts"]));
+      consumer.write("tsconfig.examples.json", consumerTsconfig(true, examples.map((_, i) => `example-${i + 1}.ts`)));
       consumer.write(
         "good.ts",
         [
-          'import { EXIT_CODES, main, parseQuestions, statusOf, type Io, type QuestionsDoc } from "devrites-engine";',
+          'import { EXIT_CODES, main, parseQuestions, planResolve, statusOf, type Bytes, type Io, type QuestionsDoc } from "devrites-engine";',
           "const doc: QuestionsDoc = parseQuestions(\"# Questions\\n\");",
           "const states: string[] = doc.blocks.map((b) => String(statusOf(b)));",
           "const io: Io = { env: {}, cwd: \".\", stdout: () => {}, stderr: () => {}, stdinIsTTY: false, stdoutIsTTY: false, now: () => new Date(), pid: 1, hostname: \"h\" };",
           "const code: Promise<number> = main([\"--version\"], io);",
-          "export { states, code, EXIT_CODES };",
+          "declare const bytes: Bytes;",
+          'const plan = planResolve({ slug: "s", questions: bytes, state: "", decisions: undefined }, { entries: [], human: false, recordDecision: false, now: new Date() });',
+          "const pieces: readonly Uint8Array[] | undefined = plan.questions;",
+          "export { states, code, pieces, EXIT_CODES };",
           "",
         ].join("\n"),
       );
       consumer.write("bad.ts", 'import { parseQuestions } from "devrites-engine";\nexport const n: number = parseQuestions("# Questions\\n");\n');
-      return tsc("good.ts");
+      const [c, e] = await Promise.all([tsc("tsconfig.json"), tsc("tsconfig.examples.json")]);
+      return { consumer: c, examples: e };
     })());
   }
   /** The files tsc reported a diagnostic in. */
   const reported = (out: string) => [...new Set([...out.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((m) => m[1]!))];
 
-  it("TypeScript compiles a consumer of the library API, and the examples of docs/library.md, with the shipped declarations (without skipLibCheck)", async () => {
-    const r = await compileConsumer();
+  it("TypeScript compiles a consumer of the library API without @types/node (types: []), with the shipped declarations and no skipLibCheck", async () => {
+    const { consumer: r } = await compileConsumer();
     expect(reported(r.out), r.out).toEqual(["bad.ts"]);
   });
 
+  it("the examples of docs/library.md compile against the shipped declarations", async () => {
+    const { examples: r } = await compileConsumer();
+    expect({ exit: r.exit, out: r.out }).toEqual({ exit: 0, out: "" });
+  });
+
   it("the same check reports a deliberate type error, so a missing or `any` declaration cannot pass", async () => {
-    const r = await compileConsumer();
+    const { consumer: r } = await compileConsumer();
     expect(r.exit).not.toBe(0);
     expect(r.out).toMatch(/^bad\.ts\(2,14\): error TS2322/m);
     expect(r.out.match(/error TS/g), r.out).toHaveLength(1);
   });
 
-  it("the installed library entry imports only Node builtins up front: the cold commands (with remark), the warm ones (with execa), help, yaml, remark-stringify and the MCP stand-in are lazy chunks", () => {
+  it("the installed library entry imports only Node builtins up front: the lazily loaded commands (with micromark, execa and the MCP stand-in), help, yaml and remark-stringify are lazy chunks", () => {
     const entry = fs.readFileSync(consumer.path("node_modules/devrites-engine/dist/index.mjs"), "utf8");
     const staticImports = [...entry.matchAll(/^import\b[^;]*?from\s+"([^"]+)"/gm)].map((m) => m[1] as string);
     expect(staticImports.filter((s) => !s.startsWith("node:"))).toEqual([]);
     const lazy = [...new Set([...entry.matchAll(/import\("\.\/lib\/([a-z-]+)-[\w-]+\.mjs"\)/g)].map((m) => m[1]))].sort();
-    // remark is reached through the cold commands' chunk (check), execa (notify) through the
-    // warm commands' (question add), each itself lazy.
-    expect(lazy).toEqual(["cold", "markdown-comment", "person-facing", "serve-in-library", "warm-commands", "yaml"]);
+    // micromark (check), execa (notify, from question add) and the MCP stand-in (mcp) are reached
+    // through the commands chunk, each itself lazy.
+    expect(lazy).toEqual(["commands", "markdown-comment", "person-facing", "yaml"]);
     expect(entry.length).toBeLessThan(400_000);
   });
 
-  it("the installed library runs under Node: a parser, and main([\"check\"]), which loads the remark chunk", async () => {
+  it("the installed library runs under Node: a parser, and main([\"check\"]), which loads the micromark chunk", async () => {
     consumer.write(
       "run.mjs",
       [

@@ -1,5 +1,6 @@
 // Exactly-once charges (commands.md, `budget spend`): processes that spend the same slice at
 // the same moment charge it once; the counter drops by one per distinct slice, never more.
+// Both where the Log records the charge and where state.md has no Log (the event does).
 // (The e2e budget suite's concurrent spends were this test again; it is the one kept.)
 
 import { afterAll, describe, expect, it } from "vitest";
@@ -51,5 +52,44 @@ describe("concurrent spends of one slice", () => {
     },
     120_000,
   );
+});
 
+describe("concurrent spends of one slice where state.md has no ## Log", () => {
+  const withLog = stateFile(makeRng(11), { form: "table", phase: "build", afkRemaining: 5 });
+  const project = makeProject({
+    ".devrites/ACTIVE": "feat\n",
+    ".devrites/AFK": SENTINEL,
+    [`${W}/state.md`]: withLog.slice(0, withLog.indexOf("\n## Log") + 1),
+    [`${W}/questions.md`]: "# Questions: feat\n",
+  });
+  afterAll(() => project.cleanup());
+
+  it(
+    "the slice_spent event is the record: 2–3 racers per slice over 2 slices charge 2 in total and no Log appears",
+    async () => {
+      const racers = [3, 2];
+      const outcomes: { slice: string; exit: number; out: string }[] = [];
+      for (const [k, n] of racers.entries()) {
+        const slice = `SLICE-20${k}`;
+        const rs = await Promise.all(Array.from({ length: n }, () => runCli(["budget", "spend", slice, "--json"], { cwd: project.dir })));
+        for (const r of rs) outcomes.push({ slice, exit: r.exit, out: r.stdout + r.stderr });
+      }
+      expect(outcomes.filter((o) => o.exit !== 0)).toEqual([]);
+      const text = project.read(`${W}/state.md`);
+      expect(parseState(text).cursor.get("afkslicesremaining")?.value).toBe("3");
+      expect(text).not.toContain("## Log");
+      for (const k of racers.keys()) {
+        const slice = `SLICE-20${k}`;
+        expect(outcomes.filter((o) => o.slice === slice && JSON.parse(o.out).charged === true), `${slice}: one process charges`).toHaveLength(1);
+      }
+      const spent = project
+        .read(`${W}/events.jsonl`)
+        .split("\n")
+        .filter((l) => l !== "")
+        .map((l) => JSON.parse(l) as { event: string; detail: { slice: string } })
+        .filter((e) => e.event === "slice_spent");
+      expect(spent.map((e) => e.detail.slice)).toEqual(["SLICE-200", "SLICE-201"]);
+    },
+    120_000,
+  );
 });

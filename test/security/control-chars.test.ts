@@ -118,3 +118,72 @@ describe("terminalText / jsonText", () => {
     expect(JSON.parse(jsonText(text))).toEqual(JSON.parse(text));
   });
 });
+
+// Bidi embeddings, overrides and isolates (Trojan Source): a terminal does not act on them, but
+// they reorder how the rest of a line displays, so an answer or a question can read as
+// something else. Escaped like C1 everywhere the engine prints, warned by check.
+const RLO = "\u202e"; // right-to-left override
+const LRI = "\u2066"; // left-to-right isolate
+const PDI = "\u2069"; // pop directional isolate
+const BIDI_Q = `Ship ${RLO}it now${LRI}?${PDI}`;
+const BIDI_STATE = STATE.replace(EVIL, BIDI_Q).replace(`build${CSI}`, `build${RLO}`).replace(`built${OSC}`, "built");
+const BIDI_QUESTIONS = QUESTIONS.replace(EVIL, BIDI_Q).replace(`Yes${CSI}`, `Yes${RLO}`);
+// eslint-disable-next-line no-control-regex
+const RAW_BIDI = /[\u202a-\u202e\u2066-\u2069]/;
+
+describe("bidi controls are printed escaped and check warns about them", () => {
+  const bidiProject = () => makeProject({ ".devrites/ACTIVE": "feat\n", [`${W}/state.md`]: BIDI_STATE, [`${W}/questions.md`]: BIDI_QUESTIONS });
+
+  it.each([[["questions"]], [["questions", "show", "q-2026-07-20-001"]], [["status"]], [["log"]]])("%j: no raw bidi control on stdout or stderr, shown as \\u202e", async (argv) => {
+    p = bidiProject();
+    // An answer with bidi controls is stored (it is text a person wrote) and reaches events.jsonl.
+    expect((await run(["state", "resolve", "q-2026-07-20-001", `Keep ${RLO}one${PDI}`])).exit).toBe(0);
+    if (argv[0] !== "log") p.write(`${W}/state.md`, BIDI_STATE);
+    if (argv[0] !== "log") p.write(`${W}/questions.md`, BIDI_QUESTIONS);
+    const r = await run(argv);
+    expect(r.exit, r.err).toBe(0);
+    expect(RAW_BIDI.test(r.out + r.err), JSON.stringify(r.out + r.err)).toBe(false);
+    expect(r.out + r.err).toMatch(/\\u202e/);
+  });
+
+  it.each([[["questions", "--json"]], [["status", "--json"]], [["log", "--json"]]])("%j: JSON-escaped (\\u202e), and parses back to the text", async (argv) => {
+    p = bidiProject();
+    expect((await run(["state", "resolve", "q-2026-07-20-001", `Keep ${RLO}one${PDI}`])).exit).toBe(0);
+    if (argv[0] !== "log") p.write(`${W}/questions.md`, BIDI_QUESTIONS);
+    if (argv[0] !== "log") p.write(`${W}/state.md`, BIDI_STATE);
+    const r = await run(argv);
+    expect(RAW_BIDI.test(r.out), r.out).toBe(false);
+    expect(r.out).toContain("\\u202e");
+    expect(JSON.stringify(JSON.parse(r.out))).toMatch(RAW_BIDI);
+  });
+
+  it("check warns bidi-controls with file:line:col in state.md and in questions.md (read as bytes)", async () => {
+    p = bidiProject();
+    const r = await run(["check", "--json"]);
+    expect(RAW_BIDI.test(r.out)).toBe(false);
+    const d = (JSON.parse(r.out) as { diagnostics: { file: string; line: number; col: number; rule: string }[] }).diagnostics
+      .filter((x) => x.rule === "bidi-controls")
+      .map((x) => `${x.file.replace(/^.*\//, "")}:${x.line}:${x.col}`);
+    expect(d).toEqual(expect.arrayContaining(["state.md:7:16", "state.md:16:19", "questions.md:6:16", "questions.md:7:14"]));
+  });
+
+  it("a slice id with a bidi control is refused like one with C1 (exit 5), and the refusal shows it escaped", async () => {
+    p = bidiProject();
+    p.write(".devrites/AFK", "max_slices: 3\n");
+    const r = await run(["budget", "spend", `SLICE-${RLO}100`]);
+    expect(r.exit).toBe(5);
+    expect(r.err).toContain("SLICE-\\u202e100");
+    expect(RAW_BIDI.test(r.err)).toBe(false);
+  });
+
+  it.each([
+    ["RLO", `a${RLO}b`, "a\\u202eb"],
+    ["LRE, PDF", "\u202ax\u202c", "\\u202ax\\u202c"],
+    ["isolates", `${LRI}x\u2067y\u2068z${PDI}`, "\\u2066x\\u2067y\\u2068z\\u2069"],
+    ["RLM and LRM are marks, not controls: kept", "a\u200fb\u200e", "a\u200fb\u200e"],
+  ])("terminalText and jsonText: %s", (_name, text, want) => {
+    expect(terminalText(text)).toBe(want);
+    expect(jsonText(JSON.stringify(text))).toBe(JSON.stringify(text).replace(text, want));
+    expect(JSON.parse(jsonText(JSON.stringify(text)))).toBe(text);
+  });
+});

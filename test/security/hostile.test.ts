@@ -1,7 +1,10 @@
 // The hostile-workspace generator: seeded cases that plant forged journals (valid check lines,
-// hostile entries), forged lock and break files, special files at workspace paths and temp
-// lookalikes, then run a command in-process. Every case: only exit codes from the table and
-// never "a bug", nothing outside `.devrites/` touched, lookalikes kept, each workspace file old
+// hostile entries), forged lock and break files, special files at workspace paths, temp
+// lookalikes, hard links to outside files, audit lines no reader may fail on (not objects, not
+// the engine's shape, nested thousands deep) and bidi controls in the files, then run a command
+// (sometimes a batch whose every entry is invalid, which must never exit 0) in-process. Every
+// case: only exit codes from the table and never "a bug", no control or bidi character printed
+// raw, nothing outside `.devrites/` touched, lookalikes kept, each workspace file old
 // or a content the journal legitimately carried, no case slower than its time limit, and the
 // next command still answers. DEVRITES_HOSTILE_CASES sets the count (1000 in test:full);
 // DEVRITES_SEED replays a run. FIFOs, which would block a regression in-process, run spawned.
@@ -29,6 +32,8 @@ interface Planted {
   /** Contents a legitimate replay may put in each workspace file. */
   allowed: Map<string, Set<string>>;
   lookalikes: string[];
+  /** The command is a batch whose every entry is invalid. */
+  allInvalidBatch?: boolean;
 }
 
 const hex = (rng: Rng, n: number) => Array.from({ length: n }, () => "0123456789abcdef"[rng.int(0, 15)]).join("");
@@ -119,7 +124,7 @@ function plantLookalikes(rng: Rng, sb: Sandbox, planted: Planted): void {
   for (let i = rng.int(1, 3); i > 0; i--) {
     const name = rng.pick([
       `.notes.md.${rng.int(1, 99)}.${hex(rng, 2)}.tmp`, `.state.md.${rng.int(1, 99)}.${hex(rng, rng.pick([2, 5, 12, 20]))}.tmp`, `.questions.md.tmp`,
-      `.draft.md.4242.${hex(rng, 16)}.tmp`, `.state.md.4242.${hex(rng, 16).toUpperCase()}.tmp`, `state.md.4242.${hex(rng, 16)}.tmp`, `.journal.bak`,
+      `.draft.md.4242.${hex(rng, 16)}.tmp`, `.state.md.4242.${hex(rng, 15).toUpperCase()}F.tmp`, `state.md.4242.${hex(rng, 16)}.tmp`, `.journal.bak`,
     ]);
     if (!planted.lookalikes.includes(name)) {
       fs.writeFileSync(path.join(sb.ws, name), "mine\n");
@@ -128,24 +133,123 @@ function plantLookalikes(rng: Rng, sb: Sandbox, planted: Planted): void {
   }
 }
 
+/** A workspace file with a second name: linked to the outside victim (an append would land there), or linked outward. */
+function plantHardLink(rng: Rng, sb: Sandbox, planted: Planted): void {
+  const name = rng.pick([...OWN, "events.jsonl", "events.jsonl"]);
+  const p = path.join(sb.ws, name);
+  const st = fs.existsSync(p) ? fs.lstatSync(p) : undefined;
+  if (st && !st.isFile()) return; // a special file planted there already
+  // A planted sparse giant stays where it is: linked outward, the harness would read it whole.
+  if (st && st.size > 1024 * 1024) return;
+  if (!st) fs.writeFileSync(p, "");
+  if (rng.chance(0.5)) {
+    fs.rmSync(p, { force: true });
+    fs.linkSync(path.join(sb.outside, "victim.txt"), p);
+    planted.what.push(`hard link ${name} = outside/victim.txt`);
+  } else {
+    const other = path.join(sb.outside, `linked-${name}`);
+    if (!fs.existsSync(other)) fs.linkSync(p, other);
+    planted.what.push(`hard link outside/linked-${name} = ${name}`);
+  }
+}
+
+const OPEN_QIDS = ["q-2026-09-02-001", "q-2026-09-02-002", AWAITED];
+
+/** A batch file in which every entry is invalid: it must be refused (exit 5 naming each), never `nothing to resolve`. */
+function allInvalidBatch(rng: Rng, sb: Sandbox, planted: Planted): string[] {
+  const bad = (qid: string) =>
+    rng.pick([
+      `${qid}:`, `${qid}:    `, `${qid} no colon here`, `${qid}: ${"a".repeat(10_001)}`, `${qid}: esc \u001b[31mred`, `${qid}: c1 \u0085 nel`,
+      `${qid}: nul \u0000 byte`, `${qid}: bell \u0007`, `--drop ${qid}: reason \u009b2J`, `: ${qid}`, `q with space: x`,
+    ]);
+  const lines = Array.from({ length: rng.int(1, 4) }, (_, i) => bad(OPEN_QIDS[i % OPEN_QIDS.length]!));
+  if (rng.chance(0.3)) lines.unshift("# all bad", "");
+  const name = "answers.txt";
+  fs.writeFileSync(path.join(sb.project, name), lines.join(rng.pick(["\n", "\r\n"])) + "\n");
+  planted.what.push(`all-invalid batch ${JSON.stringify(lines.map((l) => l.slice(0, 40)))}`);
+  planted.allInvalidBatch = true;
+  return ["state", "resolve", "--batch", name, ...(rng.chance(0.3) ? ["--dry-run"] : [])];
+}
+
+/** Event-shaped lines of the engine's form, for hostile lines to sit between. */
+const event = (rng: Rng, detail: Record<string, unknown> = {}) =>
+  JSON.stringify({ v: 1, id: `ev-${hex(rng, 8)}`, ts: "2026-07-20T09:00:00Z", event: rng.pick(["resolved", "paused", "raised"]), qid: "q-2026-09-02-001", detail });
+
+const BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"];
+
+/** events.jsonl lines no reader may fail on: not objects, not the engine's shape, nested thousands deep, torn, bidi. */
+function plantAuditLines(rng: Rng, sb: Sandbox, planted: Planted): void {
+  const depth = rng.pick([100, 1000, 5000, 20000]);
+  const bad = () =>
+    rng.pick<() => string>([
+      () => "null", () => "5", () => '"resolved"', () => "[]", () => "{}", () => "true", () => '{"event":5,"ts":null}', () => '{"ts":"x","event":"resolved","detail":"flat"}',
+      () => "[".repeat(depth) + "]".repeat(depth),
+      () => '{"a":'.repeat(depth) + "1" + "}".repeat(depth),
+      () => `{"v":1,"ts":"2026-07-20T09:00:00Z","event":"resolved","detail":{"x":${"[".repeat(depth)}${"]".repeat(depth)}}}`,
+      () => `{"v":1,"ts":${"[".repeat(depth)}${"]".repeat(depth)},"event":"x"}`,
+      () => '{"v":1,"id":"ev-torn', () => "\ufeff" + event(rng), () => "   ", () => "x".repeat(rng.int(1, 20_000)),
+    ])();
+  const lines: string[] = [];
+  for (let i = rng.int(1, 12); i > 0; i--) {
+    if (rng.chance(0.5)) lines.push(event(rng, rng.chance(0.3) ? { answer: `keep ${rng.pick(BIDI)}it${rng.pick(["", "\u009b2J", "\u001b]0;x\u0007"])}` } : {}));
+    else lines.push(bad());
+  }
+  const text = lines.join("\n") + (rng.chance(0.8) ? "\n" : "");
+  const target = path.join(sb.ws, "events.jsonl");
+  // A special file, a hard link or a sparse giant planted there already stays as it is.
+  const st = fs.lstatSync(target, { throwIfNoEntry: false });
+  if (st && (!st.isFile() || st.nlink > 1 || st.size > 1024 * 1024)) return;
+  fs.writeFileSync(target, text);
+  planted.what.push(`audit lines ${lines.map((l) => l.slice(0, 40)).join(" | ").slice(0, 300)}`);
+}
+
+/** Bidi controls (and a C1 one) in state.md and questions.md values, where status and questions print them. */
+function plantBidi(rng: Rng, sb: Sandbox, planted: Planted): void {
+  for (const name of ["state.md", "questions.md"]) {
+    const p = path.join(sb.ws, name);
+    const st = fs.lstatSync(p, { throwIfNoEntry: false });
+    // Only the fixture's own files: a planted special file or sparse giant stays as it is.
+    if (!st?.isFile() || st.nlink > 1 || st.size > 1024 * 1024) continue;
+    const text = fs.readFileSync(p, "utf8");
+    const lines = text.split("\n");
+    for (let i = rng.int(1, 3); i > 0; i--) {
+      const at = rng.int(0, lines.length - 1);
+      const line = lines[at]!;
+      const col = rng.int(0, line.length);
+      lines[at] = line.slice(0, col) + rng.pick(BIDI) + (rng.chance(0.2) ? "\u0085" : "") + line.slice(col);
+    }
+    fs.writeFileSync(p, lines.join("\n"));
+  }
+  planted.what.push("bidi controls in state.md and questions.md");
+}
+
 function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] } {
   let sb = makeSandbox();
   const planted: Planted = { what: [], allowed: new Map(), lookalikes: [] };
   if (rng.chance(0.5)) fs.writeFileSync(path.join(sb.ws, "events.jsonl"), '{"v":1,"event":"initialized"}\n');
   for (const f of WS_FILES) planted.allowed.set(f, new Set([sb.workspaceFiles()[f] ?? ""]));
-  const kinds = [plantJournal, plantLock, plantSpecial, plantLookalikes];
+  const kinds = [plantJournal, plantLock, plantSpecial, plantLookalikes, plantHardLink, plantAuditLines, plantBidi];
   const n = rng.int(1, 3);
   for (let i = 0; i < n; i++) rng.pick(kinds)(rng, sb, planted);
   // What each file holds after planting (a special file's stand-in included) is its "old".
   const planted_ = sb.workspaceFiles();
   for (const f of WS_FILES) planted.allowed.get(f)!.add(planted_[f] ?? "");
+  const argv = rng.chance(0.12)
+    ? allInvalidBatch(rng, sb, planted)
+    : rng.pick([["status"], ["log"], ["log", "--json"], ["questions"], ["check"], ["check", "--json"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "status"], ["init", "fresh"]]);
   sb = rebaseline(sb);
-  const argv = rng.pick([["status"], ["log"], ["questions"], ["check"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "status"], ["init", "fresh"]]);
   return { sb, planted, argv };
 }
 
-function violations(sb: Sandbox, planted: Planted, r: { exit: number; err: string }, ms: number): string[] {
+/** What must never be printed raw: ESC and the rest of C0 but tab and newline, DEL, C1, bidi controls. */
+// eslint-disable-next-line no-control-regex
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+function violations(sb: Sandbox, planted: Planted, r: { exit: number; out: string; err: string }, ms: number): string[] {
   const out: string[] = [];
+  const raw = RAW_CONTROL.exec(r.out + r.err);
+  if (raw) out.push(`printed U+${raw[0].charCodeAt(0).toString(16).padStart(4, "0")} raw`);
+  if (planted.allInvalidBatch && (r.exit === 0 || /nothing to resolve/.test(r.out))) out.push(`an all-invalid batch exit ${r.exit}: ${r.out.split("\n")[0]}`);
   if (!Number.isInteger(r.exit) || r.exit < 0 || r.exit > 9) out.push(`exit ${r.exit} is not in the table`);
   if (/this is a bug/.test(r.err)) out.push(`reported as a bug: ${r.err.split("\n")[0]}`);
   if (ms > CASE_LIMIT_MS) out.push(`took ${ms} ms`);

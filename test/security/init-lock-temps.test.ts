@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { disk } from "../../src/workspace/disk.js";
 import { runCli } from "../helpers/cli.js";
+import { REPO_DIR } from "../helpers/project.js";
 import { AWAITED, DEAD_PID, makeSandbox, rebaseline, run, type Sandbox } from "./harness.js";
 
 let sb: Sandbox;
@@ -77,6 +78,66 @@ describe("init is one journaled commit", () => {
       expect(fs.readdirSync(sb.devrites).filter((f) => f.endsWith(".tmp"))).toEqual([]);
     }
     expect(sb.outsideChanges().filter((c) => !c.includes("snap-"))).toEqual([]);
+  });
+});
+
+describe("init SIGKILLed just before a rename: the next command, of any kind, finishes it", () => {
+  const KILL = path.join(REPO_DIR, "test/helpers/kill-at-rename.cjs");
+  const fresh = () => path.join(sb.devrites, "work", "fresh");
+
+  /** `init fresh` (plus `extra`) killed at the rename onto `at`, as a real process. */
+  async function killedInit(at: "ACTIVE" | "state.md", extra: string[] = []): Promise<void> {
+    const r = await runCli(["init", "fresh", ...extra], { cwd: sb.project, env: { NODE_OPTIONS: `--require ${KILL}`, KILL_AT_RENAME: at } });
+    expect(r.exit, r.stderr).toBe(-1); // killed by a signal: no exit code
+    expect(fs.existsSync(path.join(fresh(), ".journal"))).toBe(true);
+  }
+
+  /** The finished init: four files, one initialized event, no journal, temp or lock anywhere. */
+  function expectFinished(active: string): void {
+    for (const f of ["state.md", "questions.md", "decisions.md", "touched-files.md"]) expect(fs.existsSync(path.join(fresh(), f)), f).toBe(true);
+    expect(fs.readFileSync(path.join(fresh(), "events.jsonl"), "utf8").match(/"event":"initialized"/g)).toHaveLength(1);
+    expect(fs.readFileSync(path.join(sb.devrites, "ACTIVE"), "utf8")).toBe(`${active}\n`);
+    expect(fs.readdirSync(fresh()).filter((f) => f.startsWith("."))).toEqual([]);
+    expect(fs.readdirSync(sb.devrites).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  }
+
+  it.each(["ACTIVE", "state.md"] as const)("killed before the rename onto %s: `status` finishes it first, then reports the new ACTIVE workspace", async (at) => {
+    sb = makeSandbox();
+    await killedInit(at);
+    const r = await runCli(["status"], { cwd: sb.project });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Workspace: fresh$/m);
+    expectFinished("fresh");
+    // Complete now, so a second init is the ordinary refusal.
+    expect((await runCli(["init", "fresh"], { cwd: sb.project })).exit).toBe(3);
+  });
+
+  it.each(["ACTIVE", "state.md"] as const)("killed before the rename onto %s: `init` of the same slug finishes it and exits 0, saying so", async (at) => {
+    sb = makeSandbox();
+    await killedInit(at);
+    const r = await runCli(["init", "fresh"], { cwd: sb.project });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Initialized: fresh");
+    expect(r.stdout).toContain("Recovered: the init of this workspace a killed process had begun is finished");
+    expectFinished("fresh");
+  });
+
+  it("killed before the rename onto state.md: `init` of another slug finishes it first, so the new one's ACTIVE is the one that stays", async () => {
+    sb = makeSandbox();
+    await killedInit("state.md");
+    const r = await runCli(["init", "other"], { cwd: sb.project });
+    expect(r.exit, r.stderr).toBe(0);
+    expectFinished("other");
+    expect((await runCli(["status"], { cwd: sb.project })).stdout).toMatch(/^Workspace: other$/m);
+  });
+
+  it("a killed `init --no-activate`, then `init` of the same slug: finished, and this time activated", async () => {
+    sb = makeSandbox();
+    await killedInit("state.md", ["--no-activate"]);
+    const r = await runCli(["init", "fresh"], { cwd: sb.project });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Active:    fresh");
+    expectFinished("fresh");
   });
 });
 

@@ -65,6 +65,22 @@ describe("special files never hang a command", () => {
     expect(r.err).toMatch(/too large/);
   });
 
+  it("check reads events.jsonl under the events cap (256 MiB), not the 64 MiB workspace-file cap: a 65 MiB log is linted, a 1 TB one refused", async () => {
+    sb = makeSandbox();
+    const p = path.join(sb.ws, "events.jsonl");
+    fs.writeFileSync(p, '{"v":1,"id":"ev-1","ts":"2026-07-20T09:00:00Z","event":"resolved"}\n');
+    // The rest of the 65 MiB is a sparse run of NUL bytes: one line that is not an event.
+    fs.truncateSync(p, 65 * 1024 * 1024);
+    const r = await run(sb.project, ["check", "--json"]);
+    expect(r.exit, r.out + r.err).not.toBe(3);
+    const d = JSON.parse(r.out) as { diagnostics: { file: string; line: number; rule: string }[] };
+    expect(d.diagnostics.filter((x) => x.rule === "events-line").map((x) => [x.file.replace(/^.*\//, ""), x.line])).toEqual([["events.jsonl", 2]]);
+    fs.truncateSync(p, 1e12);
+    const big = await run(sb.project, ["check"]);
+    expect(big.exit).toBe(3);
+    expect(big.err).toMatch(/events\.jsonl is too large \(1000000000000 bytes, the limit is 268435456\)/);
+  });
+
   it.each(["state.md", "questions.md"])("a directory at %s is exit 3 naming it", async (name) => {
     sb = makeSandbox();
     fs.rmSync(path.join(sb.ws, name));

@@ -130,6 +130,28 @@ table("well-known token shapes", [
   ["near miss: a short hf_ name", "hf_model", "hf_model"],
 ]);
 
+table("options written with a blank: --KEY value", [
+  ["--password hunter2", "ran deploy --password hunter2 --verbose", `ran deploy --password ${R} --verbose`],
+  ["--api-key with a tab", "cli --api-key\tabc123", `cli --api-key\t${R}`],
+  ["-token (one dash)", "java -token abc123 -jar x", `java -token ${R} -jar x`],
+  ["a quoted value", "--client-secret 'a b c' ok", `--client-secret '${R}' ok`],
+  ["near miss: the next word is an option", "--password --verbose", "--password --verbose"],
+  ["near miss: an option that is not a secret", "--author Ann --keyboard us", "--author Ann --keyboard us"],
+  ["near miss: a dash in prose", "password - see the vault", "password - see the vault"],
+]);
+
+table("disguised keys and tokens: fullwidth forms, invisible characters", [
+  ["a fullwidth key", "login ｔｏｋｅｎ=abc123 failed", `login token=${R} failed`],
+  ["a fullwidth colon", "token：abc123", `token:${R}`],
+  ["a fullwidth equals sign and key", "ＰＡＳＳＷＯＲＤ＝hunter2", `PASSWORD=${R}`],
+  ["a zero-width space inside the key", "pass\u200bword=hunter2", `password=${R}`],
+  ["a zero-width joiner and a soft hyphen inside the key", "api\u200d_\u00adkey: abc123", `api_key: ${R}`],
+  ["a word joiner inside a ghp_ token", "push failed with gh\u2060p_abcdefghijklmnopqrstuvwxyz0123456789", `push failed with ${R}`],
+  ["a zero-width space inside the token's body", "ghp_abcdefghij\u200bklmnopqrstuvwxyz0123", R],
+  ["near miss: fullwidth prose", "Ｔｏｋｙｏ ＯＫ — fine", "Ｔｏｋｙｏ ＯＫ — fine"],
+  ["near miss: an emoji joined with ZWJ", "ship it 👩\u200d💻", "ship it 👩\u200d💻"],
+]);
+
 describe("isSecretKey: where the key boundary is", () => {
   it.each([
     ["DB_PASSWORD", true], ["x-auth-token", true], ["AWSSecretKey", true], ["apiKey", true], ["API_KEYS", true], ["session.cookie", true],
@@ -159,6 +181,10 @@ describe("redaction never backtracks: 100 KB adversarial inputs finish at once (
     ["PEM BEGIN repeated", "-----BEGIN RSA PRIVATE KEY-----".repeat(K100 / 31)],
     ["Cookie pairs", "Cookie: " + "a=b;".repeat(K100 / 4)],
     ["sk- repeated", "sk-".repeat(K100 / 3)],
+    ["an option and blanks up to a dash", "--password" + " ".repeat(K100) + "-"],
+    ["options repeated", "--token ".repeat(K100 / 8)],
+    ["zero-width spaces in a key run", "pass\u200b".repeat(K100 / 5) + "=x"],
+    ["fullwidth letters repeated", "ｔｏｋｅｎ".repeat(K100 / 5)],
   ])("%s", (_name, text) => {
     // Without the pre-check too, so every pattern really runs over the input.
     for (const f of [redact, redactUnfiltered]) {
@@ -206,6 +232,26 @@ describe("no secret reaches events.jsonl or state.md (in-process main())", () =>
     expect(paused).toContain(`DB_PASSWORD=${R}`);
     expect(await run(["state", "resume", "--note", all])).toBe(0);
     for (const leak of LEAKS) expect(persisted(), leak).not.toContain(leak);
+  });
+
+  it("the shapes the patterns used to miss: --password with a blank, fullwidth keys, zero-width characters in a key or a ghp_ token", async () => {
+    p = makeProject({ ".devrites/ACTIVE": "feat\n", [`${W}/state.md`]: RUNNING_FEAT_STATE, [`${W}/questions.md`]: "# Questions: feat\n" });
+    const detail = "deploy --password hunter2flag; ｔｏｋｅｎ=fullwidthsecret; token：colonsecret; pass\u200bword=zwsecret; gh\u200bp_abcdefghijklmnopqrstuvwxyzZW0123";
+    expect(await run(["state", "pause", "--reason", "credentials", "--detail", detail])).toBe(0);
+    for (const leak of ["hunter2flag", "fullwidthsecret", "colonsecret", "zwsecret", "abcdefghijklmnopqrstuvwxyzZW0123"]) expect(persisted(), leak).not.toContain(leak);
+    expect(persisted()).toContain(`--password ${R}`);
+  });
+
+  it("init --title: the title the engine writes into the four files' headings is redacted", async () => {
+    p = makeProject({});
+    expect(await run(["init", "billing", "--title", "Billing secret=titlesecret --api-key apikeysecret"])).toBe(0);
+    const dir = ".devrites/work/billing";
+    for (const f of ["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl"]) {
+      const text = p.read(`${dir}/${f}`);
+      expect(text, f).not.toContain("titlesecret");
+      expect(text, f).not.toContain("apikeysecret");
+    }
+    expect(p.read(`${dir}/state.md`)).toContain(`# State: Billing secret=${R} --api-key ${R}`);
   });
 
   it("question add: the awaiting section in state.md and the raised event", async () => {

@@ -133,6 +133,35 @@ describe("a rename refused mid-commit rolls back", () => {
   });
 });
 
+describe("a rename onto one file that keeps failing", () => {
+  it.each(["EPERM", "EBUSY"])("%s on every rename onto state.md (an immutable or locked file): exit 1 with both files old, and the commands that do not need that rename still work", async (code) => {
+    sb = makeSandbox();
+    const before = sb.workspaceFiles();
+    const real = disk.renameSync;
+    vi.spyOn(disk, "renameSync").mockImplementation((a, b) => {
+      if (path.basename(String(b)) === "state.md") throw Object.assign(new Error(`${code}: operation not permitted, rename`), { code });
+      real(a, b);
+    });
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const r = await run(sb.project, ["state", "resolve", AWAITED, "Keep it"]);
+      expect(r.exit, `attempt ${attempt}: ${r.err}`).toBe(1);
+      expect(r.err).toContain(code);
+      expect(r.err).not.toMatch(/this is a bug|cannot finish or roll back/);
+      // questions.md is rolled back from its backup: both files old, never questions new and state old.
+      expect(sb.workspaceFiles(), `attempt ${attempt}`).toEqual(before);
+      expect(fs.readdirSync(sb.ws).filter((f) => f === ".journal" || f.endsWith(".tmp"))).toEqual([]);
+    }
+    // Not wedged: what needs no rename onto state.md works while the fault lasts.
+    expect((await run(sb.project, ["status"])).exit).toBe(0);
+    const add = await run(sb.project, ["question", "add", "--gate", "advisory", "--question", "Which TTL?", "--option", "30s", "--option", "60s"]);
+    expect(add.exit, add.err).toBe(0);
+    expect((await run(sb.project, ["check"])).err).not.toMatch(/journal/);
+    vi.restoreAllMocks();
+    expect((await run(sb.project, ["state", "resolve", AWAITED, "Keep it"])).exit).toBe(0);
+    expect(sb.outsideChanges()).toEqual([]);
+  });
+});
+
 describe("the lock on a full disk", () => {
   it("ENOSPC while writing the lock leaves no (empty) .engine.lock and exit 1", async () => {
     sb = makeSandbox();

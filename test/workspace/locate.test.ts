@@ -118,11 +118,15 @@ describe("openWorkspace", () => {
     ["dot-dot", ".."],
     ["an unknown slug", "other"],
     ["a space", "my feat"],
-  ])("%s is exit 2 (No active workspace)", (_name, slug) => {
+  ])("%s is exit 2 (No active workspace); a slug that was given is named first", (_name, slug) => {
     project();
     const e = thrown(() => openWorkspace(p.path(".devrites"), slug));
     expect(e).toBeInstanceOf(NoWorkspaceError);
-    expect(e.message).toBe(NO_WORKSPACE_MESSAGE);
+    if (slug === undefined) expect(e.message).toBe(NO_WORKSPACE_MESSAGE);
+    else {
+      expect(e.message.startsWith(JSON.stringify(slug)) || e.message.startsWith(`unknown workspace ${JSON.stringify(slug)}: `)).toBe(true);
+      expect(e.message.endsWith(`. ${NO_WORKSPACE_MESSAGE}`)).toBe(true);
+    }
   });
 
   it.each([

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BadInputError, BusyError, type EngineError } from "../../src/errors.js";
-import { DEFAULT_LOCK_TIMEOUT_MS, LOCK_FILE, acquireLock, lockTimeoutMs, processAlive } from "../../src/workspace/lock.js";
+import { DEFAULT_LOCK_TIMEOUT_MS, LOCK_FILE, acquireLock, lockTimeoutMs, processAlive, releaseHeldLocks } from "../../src/workspace/lock.js";
 import { makeProject, type Project } from "../helpers/project.js";
 
 let p: Project;
@@ -136,5 +136,27 @@ describe("lockTimeoutMs", () => {
 
   it.each(["-1", "1.5", "abc", "1e3", "0x10"])("DEVRITES_LOCK_TIMEOUT_MS=%j is refused with exit 5", (value) => {
     expect(() => lockTimeoutMs(value)).toThrow(BadInputError);
+  });
+});
+
+describe("releaseHeldLocks (what a signal handler calls on the way out)", () => {
+  it("releases the locks this process holds, calls onTaken once per take, and leaves another's lock alone", () => {
+    p = makeProject({ ".devrites/work/feat/state.md": "x\n", ".devrites/work/other/state.md": "x\n" });
+    let taken = 0;
+    acquireLock(dir(), { pid: process.pid, host: HOST, timeoutMs: 0, now: NOW, onTaken: () => taken++ });
+    const other = path.join(p.path(".devrites/work/other"), LOCK_FILE);
+    fs.writeFileSync(other, JSON.stringify({ pid: 1, host: "elsewhere", since: "x" }));
+    expect(taken).toBe(1);
+    expect(fs.existsSync(lockPath())).toBe(true);
+    releaseHeldLocks();
+    expect(fs.existsSync(lockPath())).toBe(false);
+    expect(fs.existsSync(other)).toBe(true);
+    // Released means forgotten: a second call does nothing, a new take is held again.
+    releaseHeldLocks();
+    const again = take(process.pid);
+    expect(fs.existsSync(lockPath())).toBe(true);
+    again.release();
+    releaseHeldLocks();
+    expect(fs.existsSync(lockPath())).toBe(false);
   });
 });

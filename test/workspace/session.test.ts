@@ -191,4 +191,14 @@ describe("Io.largeInput is called once, before the parse, when a read file is la
     expect(s.read("decisions.md", false)).toBeUndefined();
     expect(seen).toBe(calls);
   });
+
+  it("bytes read only to be searched never call it; the same file read to be parsed does", () => {
+    p = makeProject({ [`${W}/questions.md`]: big, [`${W}/state.md`]: "s\n" });
+    let seen = 0;
+    const s = new WorkspaceSession(openWorkspace(p.path(".devrites"), "feat"), { ...io(), largeInput: () => void seen++ }, NOW);
+    expect(s.readBytes("questions.md", true, "search").length).toBe(big.length);
+    expect(seen).toBe(0);
+    s.readBytes("questions.md", true, "parse");
+    expect(seen).toBe(1);
+  });
 });

@@ -11,6 +11,8 @@ export type CountKey = (typeof COUNT_KEYS)[number];
 
 /** An environment variable name the notify hook may receive (`notify_env`). */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A GitHub login (`answerers`): letters, digits and single inner hyphens, at most 39 characters. */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 
 export interface SentinelProblem {
   severity: "error" | "warning";
@@ -35,6 +37,8 @@ export interface Sentinel {
   /** Gates that may be auto-picked (blocking/escalating already removed). */
   allowGates: string[];
   continueSequence: boolean | undefined;
+  /** Ticket logins whose comments may answer (`state resolve --from-comments`); undefined: not set. */
+  answerers: string[] | undefined;
   /** Errors and warnings in source order (line, then column). */
   problems: SentinelProblem[];
 }
@@ -128,6 +132,19 @@ const VALIDATORS = new Map<string, Validate>([
       } else if (!s.notifyEnv.includes(name)) s.notifyEnv.push(name);
     }
   }],
+  ["answerers", ({ s, v, at, report }) => {
+    if (v.kind !== "seq" || v.tag !== undefined) {
+      report("error", at, "afk-answerers", `answerers must be a list of GitHub logins like [octocat] (got ${shownSource(v)})`);
+      return;
+    }
+    s.answerers = [];
+    for (const item of v.items) {
+      const login = item.kind === "scalar" && item.tag === undefined && typeof item.value === "string" ? item.value : undefined;
+      if (login === undefined || !LOGIN.test(login)) {
+        report("error", item.pos, "afk-answerers", `answerers lists ${shownSource(item)}, which is not a GitHub login`);
+      } else if (!s.answerers.includes(login)) s.answerers.push(login);
+    }
+  }],
   ["expires_at", ({ keyPos, report }) => {
     report("warning", keyPos, "afk-legacy-key", "expires_at is a legacy key and is ignored; remove the sentinel to end unattended mode");
   }],
@@ -135,7 +152,7 @@ const VALIDATORS = new Map<string, Validate>([
 
 /** Validate a parsed sentinel body. `file` names the sentinel in messages. */
 export function validateSentinel(top: YamlTop, file: string): Sentinel {
-  const s: Sentinel = { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, notifyEnv: [], allowGates: [], continueSequence: undefined, problems: [] };
+  const s: Sentinel = { counts: {}, maxCostUsd: undefined, maxCostSource: undefined, notify: undefined, notifyEnv: [], allowGates: [], continueSequence: undefined, answerers: undefined, problems: [] };
   const problem = (severity: SentinelProblem["severity"], at: YamlPos, key: string | undefined, rule: string, message: string) =>
     s.problems.push({ severity, line: at.line, col: at.col, key, rule, message: `${file}:${at.line}:${at.col}: ${message}`, detail: message });
 

@@ -1,6 +1,6 @@
-// The batch answer file (`state resolve --batch`): one `qid: answer` or
-// `--drop qid: reason` per line, comments and blank lines skipped. Not YAML. Lines end at
-// LF, CRLF or a lone CR; bytes that are not UTF-8 are refused with their line.
+// The batch answer file (`state resolve --batch`): one `qid: answer` (or the command line's
+// forms after the colon) or `--drop qid: reason` per line, comments and blank lines skipped.
+// Not YAML. Lines end at LF, CRLF or a lone CR; bytes that are not UTF-8 are refused with their line.
 
 import { BadInputError } from "../../errors.js";
 
@@ -9,13 +9,80 @@ export interface BatchEntry {
   line: number;
   qid: string;
   kind: "answer" | "drop";
-  /** The answer or the drop reason as written (trimmed; normalised later). */
+  /**
+   * How the answer is given: as text (`payload`), as an option number (`q-1: --option 2`) or
+   * as the proposed answer (`q-1: --proposed`), the forms the command line takes.
+   */
+  form: "text" | "option" | "proposed";
+  /** The option number, for `form: "option"`. */
+  option?: number;
+  /** The answer text or the drop reason as written (trimmed; normalised later); "" for the other forms. */
   payload: string;
+}
+
+type LineResult = { entry: BatchEntry } | { error: BadInputError } | undefined;
+
+const FORMS_HINT = 'an entry is "qid: answer", "qid: --option N", "qid: --proposed", "qid: --drop [reason]" or "--drop qid: reason"; to answer with text that starts with "--", write "qid: -- text"';
+
+/**
+ * The answer forms of the command line, written after the colon: `--option N`, `--proposed`,
+ * `--drop [reason]`; `-- text` is text that starts with a dash. Other text is the answer.
+ */
+function payloadForm(qid: string, payload: string, at: { file: string; line: number }): Omit<BatchEntry, "line" | "qid"> | BadInputError {
+  const m = /^--(option|proposed|drop)(?=\s|$)\s*(.*)$/s.exec(payload);
+  if (payload.startsWith("-- ") || payload === "--") return { kind: "answer", form: "text", payload: payload.slice(2).trim() };
+  if (!m) return { kind: "answer", form: "text", payload };
+  const rest = m[2]!;
+  if (m[1] === "drop") return { kind: "drop", form: "text", payload: rest };
+  if (m[1] === "proposed") {
+    if (rest === "") return { kind: "answer", form: "proposed", payload: "" };
+    return new BadInputError(`--proposed takes nothing after it (got ${JSON.stringify(rest)})`, { kind: "bad-batch", at, hint: FORMS_HINT });
+  }
+  if (/^[1-9]\d{0,5}$/.test(rest)) return { kind: "answer", form: "option", option: Number(rest), payload: "" };
+  return new BadInputError(`--option takes an option number (1, 2, …), not ${JSON.stringify(rest)}`, { kind: "bad-batch", at, hint: `write "${qid}: --option 1"; ${FORMS_HINT}` });
+}
+
+/**
+ * One line of a batch (or of a ticket comment, which takes the same grammar): an entry, an
+ * error naming `at`, or undefined for a blank or `#` comment line.
+ */
+export function parseBatchLine(raw: string, at: { file: string; line: number }): LineResult {
+  const trimmed = raw.trim();
+  if (trimmed === "" || trimmed.startsWith("#")) return undefined;
+  let body = trimmed;
+  let dropPrefix = false;
+  if (/^--drop(\s|$)/.test(body)) {
+    dropPrefix = true;
+    body = body.slice("--drop".length).trim();
+  }
+  const colon = body.indexOf(":");
+  if (colon < 0) {
+    return { error: new BadInputError(`syntax error: expected "qid: answer" or "--drop qid: reason"`, {
+      kind: "bad-batch",
+      at,
+      hint: "every entry needs a ':' after the question id",
+    }) };
+  }
+  const qid = body.slice(0, colon).trim();
+  const payload = body.slice(colon + 1).trim();
+  if (qid === "" || /\s/.test(qid)) {
+    return { error: new BadInputError(`invalid question id ${JSON.stringify(qid)}`, { kind: "bad-batch", at }) };
+  }
+  const form = dropPrefix ? { kind: "drop" as const, form: "text" as const, payload } : payloadForm(qid, payload, at);
+  if (form instanceof BadInputError) return { error: form };
+  if (form.kind === "answer" && form.form === "text" && form.payload === "") {
+    return { error: new BadInputError(`empty answer for ${qid}`, {
+      kind: "bad-batch",
+      at,
+      hint: `write the answer after "${qid}:", or use "--drop ${qid}: reason"`,
+    }) };
+  }
+  return { entry: { line: at.line, qid, ...form } };
 }
 
 /**
  * Parse a whole batch file, validating every line before returning.
- * @throws BadInputError naming `<file>:<line>` for a line without ':', an empty answer or qid, a repeated qid.
+ * @throws BadInputError naming `<file>:<line>` for a line without ':', an empty answer or qid, a malformed form, a repeated qid.
  */
 export function parseBatch(text: string, file: string): BatchEntry[] {
   const { entries, errors } = parseBatchLines(text, file);
@@ -34,34 +101,10 @@ export function parseBatchLines(text: string, file: string): { entries: BatchEnt
   if (rows.length > 0 && rows[rows.length - 1] === "") rows.pop();
   rows.forEach((raw, i) => {
     const line = i + 1;
-    const trimmed = raw.trim();
-    if (trimmed === "" || trimmed.startsWith("#")) return;
-    let body = trimmed;
-    let kind: BatchEntry["kind"] = "answer";
-    if (/^--drop(\s|$)/.test(body)) {
-      kind = "drop";
-      body = body.slice("--drop".length).trim();
-    }
-    const colon = body.indexOf(":");
-    if (colon < 0) {
-      return void errors.push({ line, error: new BadInputError(`syntax error: expected "qid: answer" or "--drop qid: reason"`, {
-        kind: "bad-batch",
-        at: { file, line },
-        hint: "every entry needs a ':' after the question id",
-      }) });
-    }
-    const qid = body.slice(0, colon).trim();
-    const payload = body.slice(colon + 1).trim();
-    if (qid === "" || /\s/.test(qid)) {
-      return void errors.push({ line, error: new BadInputError(`invalid question id ${JSON.stringify(qid)}`, { kind: "bad-batch", at: { file, line } }) });
-    }
-    if (kind === "answer" && payload === "") {
-      return void errors.push({ line, error: new BadInputError(`empty answer for ${qid}`, {
-        kind: "bad-batch",
-        at: { file, line },
-        hint: `write the answer after "${qid}:", or use "--drop ${qid}: reason"`,
-      }) });
-    }
+    const r = parseBatchLine(raw, { file, line });
+    if (r === undefined) return;
+    if ("error" in r) return void errors.push({ line, error: r.error });
+    const { qid } = r.entry;
     const first = seen.get(qid);
     if (first !== undefined) {
       return void errors.push({ line, error: new BadInputError(`${qid} appears twice in the batch (first at line ${first})`, {
@@ -71,7 +114,7 @@ export function parseBatchLines(text: string, file: string): { entries: BatchEnt
       }) });
     }
     seen.set(qid, line);
-    entries.push({ line, qid, kind, payload });
+    entries.push(r.entry);
   });
   return { entries, errors };
 }

@@ -7,6 +7,7 @@ import { detectEol } from "../lines.js";
 import { applyEdits, type TextEdit } from "../text-edit.js";
 import { blockFinder, type ByteSpan } from "./find-block.js";
 import { parseQuestions, type QuestionBlock, type QuestionsDoc } from "./parse-questions.js";
+import type { Bytes } from "../bytes.js";
 
 /** A block's range in the source: UTF-16 offsets for a string, byte offsets for bytes. */
 export type BlockSpan = ByteSpan;
@@ -50,8 +51,13 @@ export type EditedQuestions = { content: string; blocks?: undefined } | { conten
 /** Fewer wanted blocks than this are found in the bytes; more, and the file is parsed once. */
 const FIND_LIMIT = 16;
 
+/** Whether questionsSource() finds `wanted` blocks in the bytes instead of parsing the whole file. */
+export function searchesBytes(wanted: number): boolean {
+  return wanted < FIND_LIMIT;
+}
+
 /** `bytes` with each (disjoint) span replaced by its new text, as pieces to write in order. */
-function splicedBytes(bytes: Buffer, replacements: readonly { span: BlockSpan; text: string }[]): Uint8Array[] {
+function splicedBytes(bytes: Bytes, replacements: readonly { span: BlockSpan; text: string }[]): Uint8Array[] {
   const sorted = [...replacements].sort((a, b) => a.span.start - b.span.start);
   const parts: Uint8Array[] = [];
   let at = 0;
@@ -87,7 +93,7 @@ function textSource(text: string): QuestionsSource {
   };
 }
 
-function byteSource(bytes: Buffer): QuestionsSource {
+function byteSource(bytes: Bytes): QuestionsSource {
   let doc: QuestionsDoc | undefined;
   const find = blockFinder(bytes);
   return {
@@ -114,7 +120,7 @@ function byteSource(bytes: Buffer): QuestionsSource {
  * questions.md as a source of blocks. Bytes (valid UTF-8) stay bytes when at most a few
  * blocks are `wanted`: each is found with Buffer.indexOf and only it is decoded.
  */
-export function questionsSource(content: string | Buffer, wanted = 1): QuestionsSource {
+export function questionsSource(content: string | Bytes, wanted = 1): QuestionsSource {
   if (typeof content === "string") return textSource(content);
-  return wanted < FIND_LIMIT ? byteSource(content) : textSource(content.toString("utf8"));
+  return searchesBytes(wanted) ? byteSource(content) : textSource(content.toString("utf8"));
 }

@@ -9,6 +9,7 @@
 import {
   BLOCK_LEVEL, FENCE_MARKS, bomLength, endsBlock, fenceBlocksAmong, lineFeedAfter, lineStartOf, lineTextEnd, markdownStart, parseHeading, questionIdOf,
 } from "./block-grammar.js";
+import type { Bytes } from "../bytes.js";
 
 /** A block's byte range: its heading line's start up to the next level-1/2 heading (or the end). */
 export interface ByteSpan {
@@ -22,7 +23,7 @@ const HASH = 35;
 class ByteLines {
   private readonly bom: number;
 
-  constructor(readonly bytes: Buffer) {
+  constructor(readonly bytes: Bytes) {
     this.bom = bomLength(bytes);
   }
 
@@ -92,7 +93,7 @@ function inRanges(ranges: readonly ByteSpan[], start: number): boolean {
  * The byte spans of every `## <qid>` block of questions.md, in file order (none when the id
  * names no block; more than one when it is duplicated). `bytes` must be valid UTF-8.
  */
-export function questionBlockSpans(bytes: Buffer, qid: string): ByteSpan[] {
+export function questionBlockSpans(bytes: Bytes, qid: string): ByteSpan[] {
   return blockFinder(bytes)(qid);
 }
 
@@ -100,7 +101,7 @@ export function questionBlockSpans(bytes: Buffer, qid: string): ByteSpan[] {
  * questionBlockSpans for many ids of one file: the fences are found once, on the first call
  * (a resolve of 15 questions would otherwise scan 3 MB for fence lines 15 times).
  */
-export function blockFinder(bytes: Buffer): (qid: string) => ByteSpan[] {
+export function blockFinder(bytes: Bytes): (qid: string) => ByteSpan[] {
   const lines = new ByteLines(bytes);
   let fenced: ByteSpan[] | undefined;
   const heading = (start: number) => {

@@ -7,6 +7,7 @@ import { isGate } from "../gates.js";
 import { viewOf, viewOfBytes, type MarkdownView } from "../markdown-view.js";
 import { BLOCK_LEVEL, ID_HEADING, REGISTER_HEADING, endsBlock, headingKind, questionIdOf } from "./block-grammar.js";
 import { LazyBlock, type QuestionBlock } from "./question-block.js";
+import type { Bytes } from "../bytes.js";
 
 export type { QuestionBlock, QuestionField } from "./question-block.js";
 
@@ -59,7 +60,7 @@ export function parseQuestions(text: string): QuestionsDoc {
  * parseQuestions(bytes.toString("utf8")), over a view whose offsets count bytes
  * (viewOfBytes). For the read-only listing, which never edits the file.
  */
-export function parseQuestionsBytes(bytes: Buffer): QuestionsDoc {
+export function parseQuestionsBytes(bytes: Bytes): QuestionsDoc {
   return questionsOfView(viewOfBytes(bytes));
 }
 

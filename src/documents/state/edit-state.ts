@@ -1,5 +1,6 @@
 // Edit builders for state.md: set, upsert and delete cursor fields in their own form,
-// remove awaiting sections, append Log lines. They return splices, never a re-rendered file.
+// remove awaiting sections, append Log lines (only into an existing `## Log`). They return
+// splices, never a re-rendered file.
 
 import { BadInputError } from "../../errors.js";
 import { appendBlockEdit, detectEol, insertLinesAfter, isBlank, type Line } from "../lines.js";
@@ -133,17 +134,18 @@ export function removeAwaitingEdits(doc: StateDoc): TextEdit[] {
   });
 }
 
-/** Append Log lines after the Log section's last non-blank line (or start a `## Log` section). */
+/**
+ * Append Log lines after the `## Log` section's last non-blank line. Where state.md has no
+ * `## Log` the edit inserts nothing: the engine never creates the section (the pack's cursor
+ * is "no narrative log"; events.jsonl is the audit), so callers need no branch of their own.
+ */
 export function appendLogEdit(doc: StateDoc, entries: readonly string[]): TextEdit {
   if (entries.some((l) => /[\r\n]/.test(l))) throw new BadInputError("a Log line must be a single line");
   const { lines } = doc.view;
-  const eol = detectEol(doc.view.text);
-  if (doc.log) {
-    let last = doc.log.heading;
-    for (let i = doc.log.heading + 1; i < doc.log.end; i++) if (!isBlank(lines[i]!.text)) last = i;
-    return insertLinesAfter(lines[last]!, entries, eol);
-  }
-  return appendBlockEdit(doc.view.text, ["## Log", ...entries]);
+  if (!doc.log) return { start: doc.view.text.length, end: doc.view.text.length, insert: "" };
+  let last = doc.log.heading;
+  for (let i = doc.log.heading + 1; i < doc.log.end; i++) if (!isBlank(lines[i]!.text)) last = i;
+  return insertLinesAfter(lines[last]!, entries, detectEol(doc.view.text));
 }
 
 /**

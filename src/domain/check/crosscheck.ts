@@ -1,12 +1,12 @@
-// The remark cross-check: compare the engine's headings and fences with a reference
+// The cross-check against micromark: compare the engine's headings and fences with a reference
 // CommonMark parser, section by section (each with at least the section before it as context,
-// consecutive sections parsed in one run) and only up to a bounded size, because remark is
-// quadratic on list-shaped markdown (10,000 questions: minutes) and the engine is not.
+// consecutive sections parsed in one run) and only up to a bounded size, because micromark is
+// quadratic on list-shaped markdown (a large questions.md: minutes) and the engine is not.
 
 import type { MarkdownView } from "../../documents/markdown-view.js";
 import type { Diagnostic } from "./diagnostic.js";
 
-/** The reference outline of a text, headings and fences each in line order (adapters/remark.ts). */
+/** The reference outline of a text, headings and fences each in line order (adapters/micromark.ts). */
 type OutlineFn = (text: string) => { headings: { line: number; level: number }[]; fences: { start: number; end: number }[] };
 
 /**
@@ -14,19 +14,18 @@ type OutlineFn = (text: string) => { headings: { line: number; level: number }[]
  * UTF-16 code units in a view of text (the other files, all small).
  *
  * Bytes of one file cross-checked at most; the rest is reported as not cross-checked. The parser
- * in a short-lived process runs mostly unoptimised: through remark's tree 256 KiB cost `check`
- * about 1 s on any file that large (1,000 questions: 1.45 s, of which 0.18 s without the
- * cross-check), 64 KiB 0.77 s; reading micromark's events, 64 KiB costs about 0.15 s.
+ * in a short-lived process runs mostly unoptimised, so its cost grows with every byte it is
+ * handed (the budget table in docs/performance.md, The cross-check budget).
  */
 export const CROSSCHECK_MAX_BYTES = 64 * 1024;
-/** A single section larger than this is skipped (remark's cost grows with its square). */
+/** A single section larger than this is skipped (the parser's cost grows with its square). */
 export const CROSSCHECK_MAX_SECTION_BYTES = 32 * 1024;
 /**
  * Consecutive sections are parsed in one run of at most this many bytes after the first one's
  * context (or the section bound, if smaller). Larger runs hand the parser no fewer bytes but keep
  * more of its tokens alive at once, which made the young-generation collections that a 40,000-
- * question check runs during the cross-check cost more than the bytes saved (32 KiB runs: about as
- * slow as one parse per section; 2–4 KiB: fastest).
+ * question check runs during the cross-check cost more than the bytes saved (a few KiB was
+ * fastest; docs/performance.md).
  */
 const CROSSCHECK_RUN_BYTES = 4 * 1024;
 
@@ -38,7 +37,7 @@ interface CrossCheckResult {
   note: string | undefined;
 }
 
-/** The two size bounds; tests pass small ones so they need not feed remark the full budget. */
+/** The two size bounds; tests pass small ones so they need not feed micromark the full budget. */
 interface CrossCheckLimits {
   maxBytes: number;
   maxSectionBytes: number;
@@ -68,7 +67,7 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn,
   let hAt = 0;
   let fAt = 0;
   // Consecutive sections are parsed together, in runs of at most CROSSCHECK_RUN_BYTES after the
-  // first section's context, so each byte goes through remark about once, not twice.
+  // first section's context, so each byte goes through micromark about once, not twice.
   let run: Run | undefined;
   const flush = () => {
     if (run) compareRun(run);
@@ -127,7 +126,7 @@ export function crossCheck(view: MarkdownView, file: string, outline: OutlineFn,
     // compared: a section cut out alone hides what opened before it (`<!--` above a `## q-…`
     // block makes the whole block a comment to CommonMark, while the engine reads a live
     // question). The budget is charged each section with that context, as if it were parsed
-    // alone, so it picks the same sections as when each was; a run hands remark fewer bytes.
+    // alone, so it picks the same sections as when each was; a run hands micromark fewer bytes.
     const prevFrom = s > 0 ? starts[s - 1]! : from;
     const prevOffset = view.lineStart(prevFrom);
     const ctxFrom = startOffset - prevOffset <= maxSectionBytes ? prevFrom : from;

@@ -1,5 +1,7 @@
 // One problem `check` (and `status`) reports: where, how bad, which rule, what to do.
 
+import type { ForReaders } from "../../for-readers.js";
+
 export type Severity = "error" | "warning";
 
 export interface Diagnostic {
@@ -10,12 +12,25 @@ export interface Diagnostic {
   severity: Severity;
   /** A stable rule id, e.g. `awaiting-not-open`. */
   rule: string;
+  /** What is wrong and what to do, for a person. */
   message: string;
+  /** The message for an agent (--json) when it differs: it never suggests `--human` (for-readers.ts). */
+  agentMessage?: string;
 }
 
-/** `<file>:<line>:<col> <error|warning> <rule> <message>` */
-export function formatDiagnostic(d: Diagnostic, fileLabel: string = d.file): string {
-  return `${fileLabel}:${d.line}:${d.col} ${d.severity} ${d.rule} ${d.message}`;
+/** `message` (and `agentMessage`) of a finding whose advice names a command a person runs as theirs. */
+export function adviceFor(text: ForReaders): Pick<Diagnostic, "message" | "agentMessage"> {
+  return { message: text.person, agentMessage: text.agent };
+}
+
+/** The message as this reader gets it: an agent (--json, MCP) reads `agentMessage`. */
+export function messageFor(d: Diagnostic, agent: boolean): string {
+  return agent ? (d.agentMessage ?? d.message) : d.message;
+}
+
+/** `<file>:<line>:<col> <error|warning> <rule> <message>` (the agent's message when `agent`). */
+export function formatDiagnostic(d: Diagnostic, fileLabel: string = d.file, agent = false): string {
+  return `${fileLabel}:${d.line}:${d.col} ${d.severity} ${d.rule} ${messageFor(d, agent)}`;
 }
 
 /** Diagnostics in file, line, column order. */

@@ -5,18 +5,19 @@ import type { Sentinel } from "../../documents/afk/sentinel.js";
 import { parseQuestions, parseQuestionsBytes, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { parseState, type StateDoc } from "../../documents/state/parse-state.js";
 import { viewOf } from "../../documents/markdown-view.js";
-import { parseJsonl } from "../events.js";
+import { MAX_SKIPPED_LINES_LISTED, readEventLines } from "../events.js";
 import type { Diagnostic } from "./diagnostic.js";
 import { lintDecisions } from "./lint-decisions.js";
 import { lintControlChars, lintControlCharsIn, lintFences } from "./lint-markdown.js";
 import { lintQuestions } from "./lint-questions.js";
 import { lintState } from "./lint-state.js";
 import { lintWorkspace } from "./lint-workspace.js";
+import type { Bytes } from "../../documents/bytes.js";
 
 interface WorkspaceTexts {
   state: string;
   /** questions.md as text, or as its bytes (then read through a view of bytes, as parseQuestionsBytes does). */
-  questions: string | Buffer;
+  questions: string | Bytes;
   decisions: string | undefined;
   touched: string | undefined;
   events: string | undefined;
@@ -49,13 +50,27 @@ export function lintAll(texts: WorkspaceTexts, opts: LintOptions): Diagnostic[] 
   out.push(...lintControlChars(texts.state, "state.md"), ...lintControlCharsIn(questions.view, "questions.md"));
   if (texts.decisions !== undefined) out.push(...lintControlChars(texts.decisions, "decisions.md"));
   if (texts.touched !== undefined) out.push(...lintControlChars(texts.touched, "touched-files.md"));
-  if (texts.events !== undefined) {
-    for (const line of parseJsonl(texts.events).invalid) {
-      out.push({ file: "events.jsonl", line, col: 1, severity: "warning", rule: "events-line", message: "this audit line is not valid JSON (a torn write, or a hand edit); delete or repair the line (the log is append-only otherwise)" });
-    }
-  }
+  if (texts.events !== undefined) out.push(...lintEvents(texts.events));
   for (const p of opts.sentinel?.problems ?? []) {
     out.push({ file: "AFK", line: p.line, col: p.col, severity: p.severity, rule: p.rule, message: p.detail });
+  }
+  return out;
+}
+
+/** One warning per events.jsonl line `log` skips (the same reading), the first MAX_SKIPPED_LINES_LISTED by line. */
+function lintEvents(text: string): Diagnostic[] {
+  const { skipped, skippedLines } = readEventLines(text);
+  const out: Diagnostic[] = skippedLines.map((line) => ({
+    file: "events.jsonl",
+    line,
+    col: 1,
+    severity: "warning" as const,
+    rule: "events-line",
+    message: "this audit line is not an event (not JSON, or not an event object: a torn write, or a hand edit) and log skips it; delete or repair the line (the log is append-only otherwise)",
+  }));
+  const last = skippedLines[skippedLines.length - 1];
+  if (skipped > skippedLines.length && last !== undefined) {
+    out.push({ file: "events.jsonl", line: last, col: 1, severity: "warning", rule: "events-line", message: `and ${skipped - skippedLines.length} more lines after this one that are not events (only the first ${MAX_SKIPPED_LINES_LISTED} are listed)` });
   }
   return out;
 }

@@ -7,7 +7,8 @@ import { FieldLines, readFieldLines } from "../../documents/questions/field-line
 import { QUESTION_STATUSES, gateFrom, statusFrom, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { fieldValueAt } from "../../documents/questions/question-block.js";
 import { isWorkspaceTimestamp } from "../../documents/timestamp.js";
-import type { Diagnostic } from "./diagnostic.js";
+import { forReaders, type ForReaders } from "../../for-readers.js";
+import { adviceFor, type Diagnostic } from "./diagnostic.js";
 import { scanQuestions, type QuestionScan } from "../../documents/questions/question-scan.js";
 
 const FILE = "questions.md";
@@ -23,9 +24,10 @@ export function lintQuestions(doc: QuestionsDoc, scan: QuestionScan = scanQuesti
   const out: Diagnostic[] = [];
   // Line numbers and texts without materialising every Line: a 40,000-question file has 520,000.
   const lineOf = (index: number) => index + 1;
-  const push = (index: number, col: number, severity: Diagnostic["severity"], rule: string, message: string) =>
-    out.push({ file: FILE, line: lineOf(index), col, severity, rule, message });
-  const pushAt = (at: { index: number; col: number }, severity: Diagnostic["severity"], rule: string, message: string) =>
+  // A plain message stays one object literal: a large file may report tens of thousands.
+  const push = (index: number, col: number, severity: Diagnostic["severity"], rule: string, message: string | ForReaders) =>
+    out.push(typeof message === "string" ? { file: FILE, line: lineOf(index), col, severity, rule, message } : { file: FILE, line: lineOf(index), col, severity, rule, ...adviceFor(message) });
+  const pushAt = (at: { index: number; col: number }, severity: Diagnostic["severity"], rule: string, message: string | ForReaders) =>
     push(at.index, at.col, severity, rule, message);
   // Every block's field lines are read once into this (reused): a 40,000-question file
   // would otherwise build 360,000 field objects only to look at a few keys of each.
@@ -90,12 +92,12 @@ export function lintQuestions(doc: QuestionsDoc, scan: QuestionScan = scanQuesti
       }
     }
     if (status === "answered" || status === "dropped") {
-      if ((value("answer") ?? "") === "" && status === "answered") pushAt(fieldCol(b, "status"), "error", "question-answered-without-answer", `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${b.id} "<answer>" --human)`);
+      if ((value("answer") ?? "") === "" && status === "answered") pushAt(fieldCol(b, "status"), "error", "question-answered-without-answer", forReaders((h) => `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${b.id} "<answer>"${h})`));
       if ((value("answered_at") ?? "") === "") pushAt(fieldCol(b, "status"), "warning", "question-no-answered-at", `${b.id} is ${status} but has no answered_at; add answered_at: <YYYY-MM-DDTHH:MM:SSZ>`);
     }
     if (status === "open" && (value("answer") ?? "") !== "") {
       const c = fieldCol(b, "answer");
-      push(c.index, c.col, "warning", "question-open-with-answer", `${b.id} is open but already has an answer; make it count with devrites-engine state resolve ${b.id} --human`);
+      push(c.index, c.col, "warning", "question-open-with-answer", forReaders((h) => `${b.id} is open but already has an answer; make it count with devrites-engine state resolve ${b.id}${h}`));
     }
     for (const index of lines.repeats) {
       const line = doc.view.lineText(index);

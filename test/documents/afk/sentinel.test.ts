@@ -171,3 +171,28 @@ max_parallel: 2
     expect(s.notify).toBe('notify-send devrites "$DEVRITES_QID: $DEVRITES_QUESTION"');
   });
 });
+
+describe("answerers: the ticket logins whose comments may answer", () => {
+  it.each([
+    ["answerers: [octocat, Mona-Lisa]\n", ["octocat", "Mona-Lisa"]],
+    ["answerers:\n  - octocat\n  - octocat\n", ["octocat"]],
+    ["answerers: []\n", []],
+    ["max_slices: 3\n", undefined],
+  ])("%j reads as %j", (text, want) => {
+    const s = validate(text);
+    expect(firstError(s)).toBeUndefined();
+    expect(s.answerers).toEqual(want);
+  });
+  it.each([
+    ["answerers: octocat\n", /must be a list of GitHub logins/],
+    ["answerers: [octo cat]\n", /not a GitHub login/],
+    ["answerers: [-octocat]\n", /not a GitHub login/],
+    ["answerers: [a--b]\n", /not a GitHub login/],
+    ["answerers: [5]\n", /not a GitHub login/],
+    [`answerers: [${"a".repeat(40)}]\n`, /not a GitHub login/],
+  ])("%j is an error", (text, re) => {
+    const e = firstError(validate(text));
+    expect(e?.rule).toBe("afk-answerers");
+    expect(e?.detail).toMatch(re);
+  });
+});

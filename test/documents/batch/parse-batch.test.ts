@@ -16,6 +16,10 @@ describe("parseBatch: accepted lines", () => {
     ["qid and payload trimmed", "   q-1   :   spaced out   \n", [[1, "answer", "q-1", "spaced out"]]],
     ["an answer containing ':'", "q-1: ratio 3:1 — keep\n", [[1, "answer", "q-1", "ratio 3:1 — keep"]]],
     ["an answer starting with '-'", "q-1: --help is fine here\n", [[1, "answer", "q-1", "--help is fine here"]]],
+    ["'-- ' before text that starts with a dash", "q-1: -- --proposed is my answer\n", [[1, "answer", "q-1", "--proposed is my answer"]]],
+    ["'--drop' after the colon drops", "q-1: --drop superseded\n", [[1, "drop", "q-1", "superseded"]]],
+    ["'--drop' alone after the colon drops with no reason", "q-1: --drop\n", [[1, "drop", "q-1", ""]]],
+    ["a word that only starts like a form is text", "q-1: --dropped it\n", [[1, "answer", "q-1", "--dropped it"]]],
     ["an answer containing '#'", "q-1: use #channel\n", [[1, "answer", "q-1", "use #channel"]]],
     ["comments and blank lines skipped, line numbers kept", "# c\n\n   \n\t\n  # indented comment\nq-1: a\n", [[6, "answer", "q-1", "a"]]],
     ["CRLF lines: the \\r is not part of the entry", "q-1: a\r\n--drop q-2: b\r\n", [[1, "answer", "q-1", "a"], [2, "drop", "q-2", "b"]]],
@@ -25,6 +29,18 @@ describe("parseBatch: accepted lines", () => {
     ["a qid that only looks like --drop is an answer", "--dropped-q: x\n", [[1, "answer", "--dropped-q", "x"]]],
   ])("%s", (_name, text, want) => {
     expect(entries(text)).toEqual(want);
+  });
+});
+
+describe("parseBatch: the command line's answer forms after the colon", () => {
+  const forms = (text: string) => parseBatch(text, "answers.txt").map((e) => [e.qid, e.kind, e.form, e.option ?? null, e.payload]);
+  it.each([
+    ["--option N", "q-1: --option 2\n", [["q-1", "answer", "option", 2, ""]]],
+    ["--option N with spaces around", "q-1:   --option   12  \n", [["q-1", "answer", "option", 12, ""]]],
+    ["--proposed", "q-1: --proposed\r\n", [["q-1", "answer", "proposed", null, ""]]],
+    ["plain text stays text", "q-1: 2\n", [["q-1", "answer", "text", null, "2"]]],
+  ])("%s", (_name, text, want) => {
+    expect(forms(text)).toEqual(want);
   });
 });
 
@@ -39,6 +55,11 @@ describe("parseBatch: refused lines (exit 5, naming file and line)", () => {
     ["the same qid twice (the repeat is reported)", "q-1: a\n\nq-1: b\n", 3, /appears twice.*first at line 1/],
     ["the same qid answered and dropped", "q-1: a\n--drop q-1: b\n", 2, /appears twice/],
     ["a CRLF file with a bad line", "q-1: a\r\nbad\r\n", 2, /syntax error/],
+    ["--option without a number", "q-1: --option\n", 1, /--option takes an option number/],
+    ["--option with a word", "q-1: --option first\n", 1, /--option takes an option number.*"first"/],
+    ["--option 0", "q-1: --option 0\n", 1, /--option takes an option number/],
+    ["--proposed with text after it", "q-1: --proposed yes\n", 1, /--proposed takes nothing after it/],
+    ["'-- ' with nothing after it", "q-1: --\n", 1, /empty answer for q-1/],
   ])("%s", (_name, text, line, message) => {
     let err: unknown;
     try {

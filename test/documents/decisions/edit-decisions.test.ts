@@ -2,7 +2,7 @@
 // exists, headings otherwise); table cells escape `|`; line endings follow the file.
 
 import { describe, expect, it } from "vitest";
-import { appendDecisionEdit, type DecisionEntry } from "../../../src/documents/decisions/edit-decisions.js";
+import { appendDecisionEdit, appendDecisionsEdit, type DecisionEntry } from "../../../src/documents/decisions/edit-decisions.js";
 import { parseDecisions } from "../../../src/documents/decisions/parse-decisions.js";
 import { applyEdits } from "../../../src/documents/text-edit.js";
 
@@ -87,5 +87,44 @@ describe("appendDecisionEdit", () => {
 
   it("a fenced DEC look-alike does not raise the next number", () => {
     expect(append("### DEC-002 — a\n\n~~~\n### DEC-999 — template\n~~~\n").id).toBe("DEC-003");
+  });
+});
+
+describe("appendDecisionsEdit: many entries in one edit", () => {
+  const entries = (n: number): DecisionEntry[] =>
+    Array.from({ length: n }, (_, i) => ({ ...ENTRY, title: `answer ${i}`, decision: `answer ${i} | or not`, related: `q-${i}` }));
+
+  it.each([
+    ["a Decision log table", TABLE],
+    ["a CRLF table without a final newline", "## Decision log\r\n| Decision ID | Status |\r\n| --- | --- |\r\n| DEC-001 | accepted |"],
+    ["headings, ending in a newline", "# Decisions: x\n\n### DEC-001 — a\n- Status: accepted\n"],
+    ["headings, ending in a blank line", "# Decisions: x\n\n"],
+    ["headings, without a final newline", "# Decisions: x\n\n### DEC-003 — a\n- Related: q-0"],
+    ["headings, CRLF", "# Decisions: x\r\n"],
+    ["an empty file", ""],
+  ])("in %s: the same bytes and ids as one appendDecisionEdit per entry", (_name, input) => {
+    const list = entries(3);
+    let sequential = input;
+    const seqIds: string[] = [];
+    for (const e of list) {
+      const { id, text } = append(sequential, e);
+      seqIds.push(id);
+      sequential = text;
+    }
+    const { ids, edit } = appendDecisionsEdit(parseDecisions(input), list);
+    expect(applyEdits(input, [edit])).toBe(sequential);
+    expect(ids).toEqual(seqIds);
+  });
+
+  it("5,000 entries into a 5,000-entry table in one pass: the next ids in order, the file parsed once", () => {
+    const table = applyEdits(TABLE, [appendDecisionsEdit(parseDecisions(TABLE), entries(5_000)).edit]);
+    const t0 = performance.now();
+    const { ids, edit } = appendDecisionsEdit(parseDecisions(table), entries(5_000));
+    const text = applyEdits(table, [edit]);
+    // One parse of a 10,000-row table and one splice; appending one at a time reparsed the whole file per entry.
+    expect(performance.now() - t0).toBeLessThan(2_000);
+    expect(ids[0]).toBe("DEC-5005");
+    expect(ids.at(-1)).toBe("DEC-10004");
+    expect(parseDecisions(text).highest).toBe(10_004);
   });
 });

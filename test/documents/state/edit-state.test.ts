@@ -198,14 +198,16 @@ describe("appendLogEdit", () => {
   });
 
   it.each([
-    ["a file ending in a newline", "- Status: x\n", "- Status: x\n\n## Log\n- new\n"],
-    ["a file already ending in a blank line (one blank line, not two)", "- Status: x\n\n", "- Status: x\n\n## Log\n- new\n"],
-    ["a file without a final newline", "- Status: x", "- Status: x\n\n## Log\n- new\n"],
-    ["an empty file", "", "## Log\n- new\n"],
-    ["a CRLF file", "- Status: x\r\n", "- Status: x\r\n\r\n## Log\r\n- new\r\n"],
-    ["a file with only `## Logbook`", "## Logbook\n- a\n", "## Logbook\n- a\n\n## Log\n- new\n"],
-  ])("creates a missing Log at the end of %s", (_name, text, want) => {
-    expect(appendLog(text, ["- new"])).toBe(want);
+    ["a file ending in a newline", "- Status: x\n"],
+    ["a file already ending in a blank line", "- Status: x\n\n"],
+    ["a file without a final newline", "- Status: x"],
+    ["an empty file", ""],
+    ["a CRLF file", "- Status: x\r\n"],
+    ["a file with only `## Logbook`", "## Logbook\n- a\n"],
+    ["a file whose only `## Log` is inside a code fence", "- Status: x\n```\n## Log\n```\n"],
+    ["the pack's 5.x cursor (no Log section)", "# State\n\n## Cursor\n| Key | Value |\n| --- | --- |\n| phase | spec |\n"],
+  ])("never creates a `## Log`: %s is left byte for byte", (_name, text) => {
+    expect(appendLog(text, ["- new"])).toBe(text);
   });
 
   it("appends several lines in order", () => {

@@ -1,11 +1,11 @@
-// The cross-check's reference reading is micromark's block events (src/adapters/remark.ts) and
+// The cross-check's reference reading is micromark's block events (src/adapters/micromark.ts) and
 // its sections are parsed in runs (src/domain/check/crosscheck.ts); the mdast walk over
 // remark-parse and the one-parse-per-section loop they replaced are kept here as oracles.
 
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 import { describe, expect, it } from "vitest";
-import { markdownOutline } from "../../../src/adapters/remark.js";
+import { markdownOutline } from "../../../src/adapters/micromark.js";
 import { viewOf, type MarkdownView } from "../../../src/documents/markdown-view.js";
 import { crossCheck } from "../../../src/domain/check/crosscheck.js";
 import type { Diagnostic } from "../../../src/domain/check/diagnostic.js";

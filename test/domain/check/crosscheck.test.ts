@@ -1,11 +1,11 @@
-// The remark cross-check (src/domain/check/crosscheck.ts with src/adapters/remark.ts): where the
+// The micromark cross-check (src/domain/check/crosscheck.ts with src/adapters/micromark.ts): where the
 // engine and CommonMark read headings or fences differently, a warning at that line; within
 // the size bounds only, with a note naming how much was compared.
 
 import { describe, expect, it } from "vitest";
 import { CROSSCHECK_MAX_BYTES, CROSSCHECK_MAX_SECTION_BYTES, crossCheck } from "../../../src/domain/check/crosscheck.js";
 import { viewOf } from "../../../src/documents/markdown-view.js";
-import { markdownOutline } from "../../../src/adapters/remark.js";
+import { markdownOutline } from "../../../src/adapters/micromark.js";
 import { expectSilent, expectTriggers } from "./assert-rule.js";
 import { CROSSCHECK_CASES } from "./rule-cases.js";
 

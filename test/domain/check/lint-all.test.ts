@@ -28,7 +28,7 @@ describe("lint-all", () => {
     const state = S(["| schema | 4 |", "| phase | build |", "| status | awaiting_human |"], ["", "## Awaiting human", "| Key | Value |", "| --- | --- |", "| question_id | q-1 |", "", "## Log", "- 2026-07-20T09:00:00Z build: paused on q-1 (blocking)"]);
     const questions = Q("## q-1", "status: open", "gate: blocking", "question: Ship?", "raised_at: 2026-07-20T09:00:00Z", "answered_at:", "answer:");
     const decisions = "# Decisions\n\n### DEC-001 — Ship\n- Status: accepted\n";
-    expect(lintAll({ state, questions, decisions, touched: undefined, events: '{"v":1}\n' }, { sentinel: undefined, reasonCodes: REASON_CODES })).toEqual([]);
+    expect(lintAll({ state, questions, decisions, touched: undefined, events: '{"v":1,"id":"ev-1","ts":"2026-07-20T09:00:00Z","event":"paused","qid":"q-1"}\n' }, { sentinel: undefined, reasonCodes: REASON_CODES })).toEqual([]);
   });
 
   it("touched-files.md is linted only through the injected manifest rules", () => {

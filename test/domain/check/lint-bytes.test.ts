@@ -12,7 +12,7 @@ import { lintControlChars, lintControlCharsIn } from "../../../src/domain/check/
 import { gateAt, questionText, scanQuestions, statusAt } from "../../../src/documents/questions/question-scan.js";
 import { hasWrittenAnswer } from "../../../src/domain/written-answers.js";
 import { viewOf, viewOfBytes } from "../../../src/documents/markdown-view.js";
-import { markdownOutline } from "../../../src/adapters/remark.js";
+import { markdownOutline } from "../../../src/adapters/micromark.js";
 import { crossCheck } from "../../../src/domain/check/crosscheck.js";
 import { REASON_CODES } from "../../../src/domain/pause-reasons.js";
 import { caseCount } from "../../helpers/counts.js";

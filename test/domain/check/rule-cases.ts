@@ -16,7 +16,7 @@ import { parseQuestions } from "../../../src/documents/questions/parse-questions
 import { viewOf } from "../../../src/documents/markdown-view.js";
 import { validateSentinel } from "../../../src/documents/afk/sentinel.js";
 import { parseYamlTop } from "../../../src/adapters/yaml.js";
-import { markdownOutline } from "../../../src/adapters/remark.js";
+import { markdownOutline } from "../../../src/adapters/micromark.js";
 
 /** One row of a rule table. `hit` must report the rule at file:line:col; `miss` must not report it. */
 export interface RuleCase {
@@ -190,6 +190,8 @@ export const MARKDOWN_CASES = table("state.md", (text: string) => [...lintFences
   ["an ESC sequence (OSC title) in a field value, at its column", "control-characters", "warning", 2, 14, lines("# State", "| status | ru\u001b]0;pwned\u0007nning |"), lines("# State", "| status | running |\r", "tab\tok")],
   ["a lone CR", "control-characters", "warning", 1, 8, "# State\rhidden\n", "# State\r\n"],
   ["a C1 CSI", "control-characters", "warning", 1, 3, "# \u009b2J State\n", "# State ✓\n"],
+  ["a right-to-left override (U+202E) in a value, at its column", "bidi-controls", "warning", 2, 12, lines("# State", "| status | \u202erunning |"), lines("# State", "| status | running \u05e9\u05dc\u05d5\u05dd |")],
+  ["a first-strong isolate (U+2068)", "bidi-controls", "warning", 1, 3, "# \u2068State\u2069\n", "# State \u200f\n"],
 ]);
 
 // ------------------------------------------------ lint-all.ts (events.jsonl, the sentinel)
@@ -202,8 +204,13 @@ const all = (extra: { events?: string; sentinel?: string }) =>
     { sentinel: extra.sentinel === undefined ? undefined : validateSentinel(parseYamlTop(extra.sentinel), ".devrites/AFK"), reasonCodes: REASON_CODES },
   );
 
+/** An events.jsonl line of the engine's shape. */
+const EV = (event: string) => JSON.stringify({ v: 1, id: `ev-${event}`, ts: "2026-07-20T10:00:00Z", event });
+
 export const EVENTS_CASES = table("events.jsonl", (events: string) => all({ events }), [
-  ["a torn audit line", "events-line", "warning", 2, 1, '{"v":1,"event":"resolved"}\n{"v":1,"ev\n', '{"v":1,"event":"resolved"}\n{"v":1,"event":"raised"}\n'],
+  ["a torn audit line", "events-line", "warning", 2, 1, `${EV("resolved")}\n{"v":1,"ev\n`, `${EV("resolved")}\n${EV("raised")}\n`],
+  ["a line that is JSON but not an event object", "events-line", "warning", 2, 1, `${EV("resolved")}\nnull\n`, `${EV("resolved")}\n${EV("raised")}\n`],
+  ["an event without its timestamp", "events-line", "warning", 1, 1, '{"v":1,"event":"resolved"}\n', `${EV("resolved")}\n`],
 ]);
 
 /** Sentinel rules live in documents/afk/sentinel.ts; lint-all reports them as AFK:<line>:<col>. */

@@ -1,0 +1,104 @@
+// `check readiness [<slug>] [--emit-binding]` and `check task-graph [<slug>]`: the gates the
+// DevRites pack's Build step runs before it dispatches (exit 0 passed, exit 3 blocked with every
+// reason on stdout). Read-only: they finish a leftover journal first, then only read.
+
+import path from "node:path";
+import { BadInputError, RefusedError } from "../errors.js";
+import { parseQuestions } from "../documents/questions/parse-questions.js";
+import { cursorValue, parseState } from "../documents/state/parse-state.js";
+import { knownPhase, requiredArtifacts } from "../domain/phase-policy.js";
+import { BINDING_INPUT_CAP, BINDING_INPUTS, BINDING_LABEL, BINDING_TOTAL_CAP, bindingStream, checkReadiness as runGate, renderReadiness } from "../domain/readiness.js";
+import { parseTaskGraph } from "../domain/task-graph.js";
+import { readArtifact } from "../workspace/artifacts.js";
+import { READ_CAP_BYTES } from "../workspace/disk.js";
+import { nodeCrypto } from "../workspace/lazy-builtins.js";
+import { openWorkspace } from "../workspace/locate.js";
+import type { WorkspaceSession } from "../workspace/session.js";
+import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+
+/** The workspace a gate names: its one positional slug, else the selected one (ACTIVE). */
+export function gateSession(ctx: CommandContext, args: CommandArgs, usage: string): WorkspaceSession {
+  if (args.positionals.length > 1) throw new BadInputError(`too many arguments (got ${args.positionals.join(" ")})`, { hint: usage });
+  const slug = args.positionals[0];
+  const session = slug !== undefined ? ctx.session(openWorkspace(ctx.root(), slug)) : ctx.workspace();
+  session.recoverIfNeeded();
+  return session;
+}
+
+/** The `Readiness inputs SHA-256: …` line the workspace's inputs hash to, or why it cannot be computed. */
+function readinessBinding(session: WorkspaceSession): { line: string } | { problem: string } {
+  const contents = new Map<string, Buffer | undefined>();
+  let total = 0;
+  for (const input of BINDING_INPUTS) {
+    const principles = input.logical === ".devrites/principles.md";
+    const read = readArtifact(principles ? session.ws.root : session.ws.dir, principles ? "principles.md" : input.logical, READ_CAP_BYTES.workspaceFile);
+    if (read.unreadable !== undefined) return { problem: `readiness input ${input.logical} cannot be read (${read.unreadable})` };
+    if (read.bytes === undefined && input.required) return { problem: `readiness input ${input.logical} is missing` };
+    if (read.bytes !== undefined && read.bytes.byteLength > BINDING_INPUT_CAP) return { problem: `readiness input ${input.logical} exceeds the 1 MiB limit` };
+    total += read.bytes?.byteLength ?? 0;
+    if (total > BINDING_TOTAL_CAP) return { problem: `readiness input ${input.logical} exceeds the 8 MiB aggregate limit` };
+    contents.set(input.logical, read.bytes);
+  }
+  const hash = nodeCrypto().createHash("sha256");
+  for (const piece of bindingStream(contents)) hash.update(piece);
+  return { line: `${BINDING_LABEL}${hash.digest("hex")}` };
+}
+
+const READINESS_USAGE = "devrites-engine check readiness [<slug>] [--emit-binding] [--json]";
+
+export async function checkReadiness(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  const session = gateSession(ctx, args, READINESS_USAGE);
+  const slug = session.ws.slug;
+  if (args.options["emit-binding"] === true) {
+    const binding = readinessBinding(session);
+    if ("problem" in binding) throw new RefusedError(`readiness-binding: BLOCKED: ${binding.problem}`, { hint: `add the missing input, then run devrites-engine check readiness --emit-binding ${slug} again` });
+    return { exit: 0, lines: [binding.line], data: { workspace: slug, binding: binding.line } };
+  }
+  const state = parseState(session.read("state.md", true));
+  const questions = parseQuestions(session.read("questions.md", true));
+  const phase = knownPhase(cursorValue(state, "phase"));
+  const names = new Set([...(phase ? requiredArtifacts(phase) : []), "eng-review.md", "tasks.md"]);
+  const files = new Map<string, string | undefined>();
+  const sizes = new Map<string, number>();
+  const unreadable: string[] = [];
+  for (const name of names) {
+    const read = readArtifact(session.ws.dir, name, READ_CAP_BYTES.workspaceFile);
+    if (read.unreadable !== undefined) unreadable.push(`${name} cannot be read (${read.unreadable})`);
+    files.set(name, read.bytes?.toString("utf8"));
+    sizes.set(name, read.size);
+  }
+  const result = runGate({ slug, state, questions, files, sizes, binding: phase ? readinessBinding(session) : undefined });
+  if (unreadable.length > 0) {
+    result.problems.unshift(...unreadable);
+    result.passed = false;
+    if (result.reason === "DRV-GATE-READINESS-PASSED") result.reason = "DRV-GATE-READINESS-MISSING";
+  }
+  return {
+    exit: result.passed ? 0 : 3,
+    lines: renderReadiness(slug, result),
+    data: { gate: "readiness", workspace: slug, phase: result.phase, result: result.passed ? "pass" : "blocked", reason: result.reason, missing_files: result.missing, problems: result.problems },
+  };
+}
+
+export async function checkTaskGraph(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  const session = gateSession(ctx, args, "devrites-engine check task-graph [<slug>] [--json]");
+  const graph = parseTaskGraph(session.read("tasks.md", true));
+  const ok = graph.problems.length === 0;
+  const file = path.join(".devrites", "work", session.ws.slug, "tasks.md");
+  const lines = ok
+    ? [`task-graph: ok: ${graph.slices.length} slice(s), no cycle (${file})`]
+    : [`task-graph: BLOCKED: ${graph.problems.length} problem(s) in ${file}`, ...graph.problems.map((p) => `  ${p}`)];
+  return {
+    exit: ok ? 0 : 3,
+    lines,
+    data: {
+      workspace: session.ws.slug,
+      ok,
+      slice_count: graph.slices.length,
+      slices: graph.slices.map((s) => ({ id: s.id, depends_on: s.dependsOn })),
+      cycle: graph.cycle,
+      unknown_dependencies: graph.unknown,
+      problems: graph.problems,
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// The DevRites pack's calls that are not the workspace writer's job (command-table.ts lists
+// their words): exit 2 naming what to call instead, so a skill learns it from its first run.
+// One table, so docs/migrating-from-go.md and the tests read the same answers.
+
+import { EngineError } from "../errors.js";
+import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+
+const GO = "the DevRites Go engine";
+
+/** What each call does in the Go engine, and what to use instead: `words` → [what, instead]. */
+export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
+  gates: ["runs the gates.md ledger's project commands", `${GO}'s \`gates\`; this engine runs no project commands`],
+  dispatch: ["is the launch-wave barrier of parallel dispatch", `${GO}'s \`dispatch\`; workspace writes here are already serialised by the workspace lock`],
+  parallel: ["leases and integrates git worktrees", `${GO}'s \`parallel\`, or build the slices one at a time`],
+  claim: ["records advisory file claims in .devrites/claims.jsonl", `${GO}'s \`claim\`; this engine keeps no file claims`],
+  note: ["keeps code-anchored notes in notes.md", `${GO}'s \`note\`, or write notes.md by hand`],
+  next: ["prints the remaining lifecycle path", "devrites-engine status (its next action) or devrites-engine orient <slug>"],
+  handoff: ["prints a resume record", "devrites-engine status --markdown, or devrites-engine orient <slug> for the JSON summary"],
+  context: ["bundles a phase's read-set", "devrites-engine orient <slug> (artifact budgets, bulk files), then read the files the skill names"],
+  metrics: ["summarises metrics.jsonl", "devrites-engine log (the events.jsonl audit trail)"],
+  detect: ["reads the repository's test/lint/build wiring", `${GO}'s \`detect\`, or the project's own scripts`],
+  "open-visual": ["opens a visual HTML file", "open the file directly"],
+  "secret-scan": ["scans staged blobs for credentials", `${GO}'s \`secret-scan\`, or a secret scanner of your own; an unscanned commit is not a pass`],
+  overhaul: ["runs the overhaul records and snapshots", `${GO}'s \`overhaul\``],
+  install: ["installs the DevRites pack", "the DevRites installer (npx devrites install)"],
+  update: ["updates the DevRites pack and the Go binary", "the DevRites installer (npx devrites update); update this engine with npm"],
+  uninstall: ["removes the DevRites pack", "the DevRites installer (npx devrites uninstall)"],
+  "check candidate": ["hashes the project files touched-files.md names", `${GO}'s \`check candidate\`; this engine never reads outside .devrites/`],
+  "check seal": ["rechecks the candidate hash and evidence freshness against project files", `${GO}'s \`check seal\`; this engine never reads outside .devrites/ (devrites-engine check readiness covers the workspace part)`],
+  "check slice": ["lints one slice's wright contract", "devrites-engine observe slice <slug> <SLICE-ID> to read it"],
+  "check diff-scope": ["compares git's changed paths with an allowlist", `${GO}'s \`check diff-scope\`, or git diff --name-only`],
+  "check path-disjoint": ["checks slice path sets are disjoint", `${GO}'s \`check path-disjoint\``],
+  "check indexes": ["reports code-index presence", `${GO}'s \`check indexes\``],
+  "check skill-trust": ["scans a skill file for trust violations", `${GO}'s \`check skill-trust\``],
+  "check regression": ["compares progress with a recorded baseline", `${GO}'s \`check regression\``],
+  "check windows": ["checks deferral markers in the diff", `${GO}'s \`check windows\``],
+  "check dup": ["reports near-duplicate code", `${GO}'s \`check dup\``],
+  "check drift": ["attributes readiness-input changes", "devrites-engine check readiness <slug> (a stale binding is one of its reasons)"],
+};
+
+/**
+ * Any not-provided call: exit 2 with what to call instead. `hook …` is the pack's host hooks
+ * (Claude Code's `exec devrites-engine hook …`): exit 2 there would block every tool call, so
+ * it is exit 0 with nothing on stdout, as the pack's hooks behave when the engine is absent.
+ */
+export function notProvided(_ctx: CommandContext, args: CommandArgs, words: readonly string[]): Outcome {
+  const name = words.join(" ");
+  if (name === "hook") {
+    return { exit: 0, lines: [], data: { provided: false, command: name }, errors: [`devrites-engine: note: hook ${args.positionals[0] ?? ""} is not provided by this engine; the pack's hooks fail open`.replace(/ {2,}/g, " ")] };
+  }
+  const answer = NOT_PROVIDED_ANSWERS[name];
+  const what = answer ? `: in ${GO} it ${answer[0]}, which is not the workspace writer's job` : "";
+  throw new EngineError("not-provided", `${name} is not provided by this engine${what}`, {
+    hint: `instead: ${answer?.[1] ?? GO}`,
+    data: { provided: false, command: name },
+  });
+}

@@ -1,0 +1,95 @@
+// `orient [<slug>]` (and its Go alias `observe summary`): the workspace summary a DevRites
+// phase reads first, printed as JSON; `observe slice <slug> <SLICE-ID>`: the one tasks.md
+// section the Build step reads instead of the whole file. Read-only, exit 0 (a slice that is
+// not there is exit 3).
+
+import { BadInputError, NoWorkspaceError, RefusedError } from "../errors.js";
+import { parseQuestions } from "../documents/questions/parse-questions.js";
+import { parseState } from "../documents/state/parse-state.js";
+import { effectiveRemaining, readSliceCounter, reviewQueue } from "../domain/budget.js";
+import { orientSummary } from "../domain/orient-summary.js";
+import { isCanonicalArtifact } from "../domain/phase-policy.js";
+import { SLICE_ID, sliceSection } from "../domain/task-graph.js";
+import { readSentinel } from "../workspace/afk.js";
+import { listArtifacts, readArtifact } from "../workspace/artifacts.js";
+import { lstat, READ_CAP_BYTES } from "../workspace/disk.js";
+import { openWorkspace } from "../workspace/locate.js";
+import type { QuestionsDoc } from "../documents/questions/parse-questions.js";
+import type { StateDoc } from "../documents/state/parse-state.js";
+import { gateSession } from "./check-readiness.js";
+import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+import path from "node:path";
+
+/** Canonical artifacts larger than this are measured by their size only, never read. */
+const ORIENT_READ_CAP = 1024 * 1024;
+
+/** The AFK budget as orient reports it: never a failure (a malformed sentinel or counter is named instead). */
+async function budgetOf(root: string, state: StateDoc, questions: QuestionsDoc): Promise<Record<string, unknown>> {
+  let mode;
+  try {
+    mode = await readSentinel(root);
+  } catch (e) {
+    return { mode: "invalid", error: (e as Error).message };
+  }
+  if (mode.mode !== "afk") return { mode: "hitl" };
+  const s = mode.sentinel;
+  try {
+    const remaining = effectiveRemaining(readSliceCounter(state)?.value, s.counts.max_slices);
+    const queue = reviewQueue(questions, 0, s.counts.max_review_queue);
+    return { mode: "afk", slices_remaining: remaining.value ?? null, source: remaining.source, review_queue: { open_validating: queue.openValidating.length, cap: queue.cap ?? null } };
+  } catch (e) {
+    return { mode: "afk", error: (e as Error).message };
+  }
+}
+
+export async function orient(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  const session = gateSession(ctx, args, "devrites-engine orient [<slug>] [--json]");
+  const state = parseState(session.read("state.md", true));
+  const questions = parseQuestions(session.read("questions.md", true));
+  const { files: entries, others } = listArtifacts(session.ws.dir);
+  const texts = new Map<string, string | undefined>();
+  // A canonical artifact that is a link or a directory is there but never read: unreadable.
+  const unreadable: string[] = others.filter(isCanonicalArtifact);
+  for (const e of entries) {
+    if (!isCanonicalArtifact(e.name) || e.size > ORIENT_READ_CAP) continue;
+    const read = readArtifact(session.ws.dir, e.name, ORIENT_READ_CAP);
+    if (read.unreadable !== undefined) unreadable.push(e.name);
+    else texts.set(e.name, read.bytes?.toString("utf8"));
+  }
+  const summary = orientSummary({
+    slug: session.ws.slug,
+    state,
+    questions,
+    entries,
+    texts,
+    unreadable,
+    principlesPresent: lstat(path.join(session.ws.root, "principles.md"))?.isFile() === true,
+    budget: await budgetOf(session.ws.root, state, questions),
+  });
+  return { exit: 0, lines: [JSON.stringify(summary, null, 2)], data: summary };
+}
+
+const SLICE_USAGE = "devrites-engine observe slice <slug> <SLICE-ID>";
+
+export async function observeSlice(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
+  const [slug, id, ...extra] = args.positionals;
+  if (slug === undefined || id === undefined || extra.length > 0) throw new BadInputError("observe slice takes a workspace slug and a slice id", { hint: SLICE_USAGE });
+  if (!SLICE_ID.test(id)) throw new BadInputError(`${JSON.stringify(id)} is not a SLICE-### id`, { hint: SLICE_USAGE });
+  const session = ctx.session(openWorkspace(ctx.root(), slug));
+  session.recoverIfNeeded();
+  const tasks = readArtifact(session.ws.dir, "tasks.md", READ_CAP_BYTES.workspaceFile);
+  if (tasks.unreadable !== undefined) throw new RefusedError(tasks.unreadable, { kind: "unsafe-file" });
+  if (tasks.bytes === undefined) {
+    throw new NoWorkspaceError(`tasks.md missing at ${path.join(session.ws.dir, "tasks.md")}`, {
+      kind: "file-missing",
+      hint: `the pack writes tasks.md when the plan is defined (/rite-define); devrites-engine orient ${slug} lists what the workspace has`,
+    });
+  }
+  const found = sliceSection(tasks.bytes.toString("utf8"), id);
+  if (found.lines === undefined) {
+    throw new RefusedError(`observe slice: ${id} not found in tasks.md of ${slug}`, {
+      hint: found.ids.length > 0 ? `slices in tasks.md: ${found.ids.join(", ")}` : "tasks.md has no ## SLICE-… sections",
+    });
+  }
+  return { exit: 0, lines: found.lines, data: { workspace: slug, slice: id, text: found.lines.join("\n") + "\n" } };
+}

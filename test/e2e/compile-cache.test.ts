@@ -1,0 +1,91 @@
+// The executable turns on Node's own compile cache (module.enableCompileCache, Node >= 22.1) before
+// the bundle is compiled, lets Node choose the directory, and on a Node without it (20) runs
+// exactly as with it. A preload stands in for the function, so this runs on any Node; where the
+// real one exists, a last test checks that a cache appears where NODE_COMPILE_CACHE says.
+
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import module from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI_PATH, projectFromExample, type Project } from "../helpers/project.js";
+import { T } from "../helpers/cli.js";
+
+/**
+ * Preloads, each given to `node --require` before the launcher runs: `record` replaces the function
+ * and writes one line per call (its arguments, and whether any engine bundle file was loaded yet)
+ * to stderr; `absent` removes it, as on Node < 22.1; `failing` answers as Node does when it cannot
+ * use the directory (status FAILED, never a throw).
+ */
+const PRELOADS = {
+  record: `const M = require("node:module"); M.enableCompileCache = function (...args) {
+  const loaded = Object.keys(require.cache).filter((f) => /[\\\\/]engine-[^\\\\/]*\\.cjs$/.test(f));
+  process.stderr.write("ENABLE " + JSON.stringify({ args, loaded }) + "\\n");
+  return { status: 1, directory: "/nowhere" };
+};`,
+  absent: `const M = require("node:module"); delete M.enableCompileCache; M.enableCompileCache = undefined;`,
+  failing: `const M = require("node:module"); M.enableCompileCache = () => ({ status: 0, message: "EACCES: permission denied" });`,
+} as const;
+
+let p: Project;
+let tmp: string;
+beforeAll(() => {
+  p = projectFromExample();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "devrites-compile-cache-"));
+  for (const [name, text] of Object.entries(PRELOADS)) fs.writeFileSync(path.join(tmp, `${name}.cjs`), text);
+});
+afterAll(() => {
+  p.cleanup();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** `node [--require <preload>] dist/devrites-engine.cjs ...args` in the example project. */
+function run(args: string[], preload?: keyof typeof PRELOADS, extraEnv: Record<string, string> = {}) {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("DEVRITES_") && !k.startsWith("NODE_")) env[k] = v;
+  const pre = preload ? ["--require", path.join(tmp, `${preload}.cjs`)] : [];
+  const r = spawnSync(process.execPath, [...pre, CLI_PATH, ...args], { cwd: p.dir, env: { ...env, DEVRITES_NOW: T, NO_COLOR: "1", ...extraEnv }, encoding: "utf8" });
+  const lines = r.stderr.split("\n");
+  return {
+    exit: r.status,
+    stdout: r.stdout,
+    stderr: lines.filter((l) => !l.startsWith("ENABLE ")).join("\n"),
+    calls: lines.filter((l) => l.startsWith("ENABLE ")).map((l) => JSON.parse(l.slice(7)) as { args: unknown[]; loaded: string[] }),
+  };
+}
+
+const COMMANDS = [["status"], ["status", "--json"], ["questions"], ["check"], ["no-such-command"], ["--version"]];
+
+describe("Node's compile cache", () => {
+  it.each(COMMANDS)("%j: the executable calls module.enableCompileCache() once, with no directory, before any bundle file loads", (...args) => {
+    const r = run(args, "record");
+    expect(r.calls).toEqual([{ args: [], loaded: [] }]);
+  });
+
+  it("without enableCompileCache (Node < 22.1), or when Node cannot use its directory, every command prints the same bytes with the same exit code", () => {
+    for (const args of COMMANDS) {
+      const want = run(args, "record");
+      expect(want.exit, want.stderr).not.toBeNull();
+      for (const preload of ["absent", "failing"] as const) {
+        const got = run(args, preload);
+        expect({ exit: got.exit, stdout: got.stdout, stderr: got.stderr }, `${args.join(" ")} with enableCompileCache ${preload}`).toEqual({ exit: want.exit, stdout: want.stdout, stderr: want.stderr });
+      }
+    }
+  });
+
+  it("the executable overrides nothing of Node's module loader: the launcher is the one file that names node:module, for enableCompileCache alone", () => {
+    const launcher = fs.readFileSync(CLI_PATH, "utf8");
+    expect(launcher).not.toMatch(/_compile|vm\.Script|cachedData|Module\.wrap/);
+    expect(launcher.match(/require\("node:module"\)/g)).toHaveLength(1);
+  });
+
+  it.runIf(typeof (module as { enableCompileCache?: unknown }).enableCompileCache === "function")("on this Node (>= 22.1) the cache lands in NODE_COMPILE_CACHE and a second run prints the same", () => {
+    const dir = path.join(tmp, "cache");
+    const first = run(["status"], undefined, { NODE_COMPILE_CACHE: dir });
+    const second = run(["status"], undefined, { NODE_COMPILE_CACHE: dir });
+    expect(first.exit, first.stderr).toBe(0);
+    expect(fs.readdirSync(dir, { recursive: true }).length).toBeGreaterThan(0);
+    expect(second).toEqual(first);
+  });
+});

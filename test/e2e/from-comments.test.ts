@@ -1,0 +1,177 @@
+// `state resolve --from-comments`: answers people wrote on a ticket, from GitHub's comment JSON.
+// Only trusted people count (never a bot, never a drive-by); quotes and code answer nothing;
+// the first answer wins; it commits like a batch, all or nothing, and a re-run changes nothing.
+
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli, runMain } from "../helpers/cli.js";
+import { projectFromFixture, type Project } from "../helpers/project.js";
+import { litter, readEventsOf, snapshot } from "../helpers/snapshot.js";
+
+const WS = ".devrites/work/session-token-rotation";
+const AWAITED = "q-2026-09-02-003";
+const COMMENTS = path.resolve("fixtures/github-comments");
+
+let p: Project;
+afterEach(() => p?.cleanup());
+
+const run = (args: string[], env: Record<string, string> = {}) => runMain(args, { cwd: p.dir, env });
+const withThread = (name: string) => {
+  p = projectFromFixture("table-awaiting");
+  p.write("comments.json", fs.readFileSync(path.join(COMMENTS, name), "utf8"));
+};
+const block = (qid: string) => {
+  const text = p.read(`${WS}/questions.md`);
+  const start = text.indexOf(`## ${qid}\n`);
+  const next = text.indexOf("\n## ", start + 1);
+  return text.slice(start, next < 0 ? undefined : next);
+};
+
+describe("state resolve --from-comments: a thread with members, a bot and a drive-by", () => {
+  it("a member's option and text answers commit as a person's; bot, drive-by, quoted and fenced lines answer nothing; a later different answer is reported, not applied", async () => {
+    withThread("thread-answers.json");
+    const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout.split("\n")).toEqual([
+      `Resolved: ${AWAITED} (by ana-lead, comment 2301000002)`,
+      "Resolved: q-2026-09-02-001 (by ana-lead, comment 2301000002)",
+      "Resolved: q-2026-09-02-002 (by bea-ops, comment 2301000004)",
+      `Not applied: ${AWAITED} from comment 2301000004 by bea-ops: answered differently first (comment 2301000002 by ana-lead)`,
+      "Ignored:  2 comment(s): 2301000001 by github-actions[bot] (a bot); 2301000003 by drive-by (not an owner, member or collaborator)",
+      "Workspace: questions.md + state.md updated.",
+      "",
+    ]);
+    // Option 1's text, not the fenced "--option 2", not the quoted "Drop now", not the drive-by's.
+    expect(block(AWAITED)).toMatch(/^status: answered\n/m);
+    expect(block(AWAITED)).toMatch(/\nanswered_at: 2026-07-20T10:00:00Z\nanswer: Keep one release, drop in follow-up\nanswered_by: human\n/);
+    expect(block("q-2026-09-02-002")).toMatch(/answer: Fixed 30 days\nanswered_by: human/);
+    expect(block("q-2026-09-02-001")).toMatch(/answer: debug\nanswered_by: human/);
+    expect(p.read(`${WS}/state.md`)).toMatch(/\| status \| running \|/);
+    // Each answer's event names the login and the comment.
+    const events = readEventsOf(p, WS).filter((e) => e.event === "resolved");
+    expect(events.map((e) => [e.qid, e.by, (e.detail as Record<string, unknown>).login, (e.detail as Record<string, unknown>).comment_id, (e.detail as Record<string, unknown>).via])).toEqual([
+      [AWAITED, "human", "ana-lead", "2301000002", "comment"],
+      ["q-2026-09-02-001", "human", "ana-lead", "2301000002", "comment"],
+      ["q-2026-09-02-002", "human", "bea-ops", "2301000004", "comment"],
+    ]);
+    expect(litter(p)).toEqual([]);
+  });
+
+  it("re-running over the same comments changes nothing (events included) and exits 0", async () => {
+    withThread("thread-answers.json");
+    expect((await run(["state", "resolve", "--from-comments", "comments.json"])).exit).toBe(0);
+    const after = snapshot(p);
+    const again = await run(["state", "resolve", "--from-comments", "comments.json", "--json"]);
+    expect(again.exit).toBe(0);
+    const j = JSON.parse(again.stdout);
+    expect(j.results.map((x: { outcome: string }) => x.outcome)).toEqual(["already_resolved", "already_resolved", "already_resolved"]);
+    expect(j.files).toEqual([]);
+    expect(snapshot(p)).toEqual(after);
+  });
+
+  it("--json lists what was ignored and why, and what was not applied", async () => {
+    withThread("thread-answers.json");
+    const r = await run(["state", "resolve", "--from-comments", "comments.json", "--json", "--dry-run"]);
+    expect(r.exit).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j).toMatchObject({
+      ok: true, dry_run: true, counted: 3,
+      ignored: [{ comment_id: "2301000001", login: "github-actions[bot]", reason: "bot" }, { comment_id: "2301000003", login: "drive-by", reason: "association" }],
+      not_applied: [{ qid: AWAITED, comment_id: "2301000004", login: "bea-ops" }],
+    });
+    expect(j.results[0]).toMatchObject({ qid: AWAITED, outcome: "answered", login: "ana-lead", comment_id: "2301000002" });
+  });
+
+  it("--dry-run says what would be answered and by whom, and writes nothing", async () => {
+    withThread("thread-answers.json");
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", "--from-comments", "comments.json", "--dry-run"]);
+    expect(r.exit).toBe(0);
+    expect(r.stdout).toContain(`Resolved: ${AWAITED} (by ana-lead, comment 2301000002)\n`);
+    expect(r.stdout).toMatch(/Workspace: would update questions.md \+ state.md.\nDry run: nothing written.\n$/);
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("the sentinel's answerers override associations: a listed drive-by counts, an unlisted member does not", async () => {
+    withThread("thread-answers.json");
+    p.write(".devrites/AFK", "answerers: [drive-by]\n");
+    const r = await run(["state", "resolve", "--from-comments", "comments.json", "--json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.results.map((x: { qid: string; login: string }) => [x.qid, x.login])).toEqual([["q-2026-09-02-002", "drive-by"], ["q-2026-09-02-001", "drive-by"]]);
+    expect(j.ignored.map((i: { login: string; reason: string }) => [i.login, i.reason])).toEqual([
+      ["github-actions[bot]", "bot"], ["ana-lead", "not-an-answerer"], ["bea-ops", "not-an-answerer"], ["ana-lead", "not-an-answerer"],
+    ]);
+    expect(block("q-2026-09-02-002")).toMatch(/\nanswer: Per-tenant setting\nanswered_by: human\n/);
+  });
+
+  it("a question answered another way before is reported, not a conflict: exit 0", async () => {
+    withThread("thread-answers.json");
+    expect((await run(["state", "resolve", AWAITED, "--option", "2", "--human"])).exit).toBe(0);
+    const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`Not applied: ${AWAITED} from comment 2301000002 by ana-lead: already answered: "Drop now"\n`);
+    expect(block(AWAITED)).toMatch(/answer: Drop now\n/);
+  });
+});
+
+describe("state resolve --from-comments: refusals write nothing", () => {
+  it("an invalid line is exit 5 naming the comment id and line; the good line is not applied either", async () => {
+    withThread("thread-invalid-line.json");
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(r.exit).toBe(5);
+    expect(r.stderr).toContain("comment 2301000011:2: --option takes an option number");
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it.each([
+    ["an object instead of an array", '{"id": 1}'],
+    ["not JSON", "q-2026-09-02-003: yes\n"],
+    ["an array of strings", '["q-2026-09-02-003: yes"]'],
+  ])("%s is exit 5 and writes nothing", async (_n, text) => {
+    p = projectFromFixture("table-awaiting");
+    p.write("comments.json", text);
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(r.exit).toBe(5);
+    expect(r.stderr).toMatch(/^devrites-engine: comments\.json: /);
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("with a question id or --batch it is a usage error (exit 5)", async () => {
+    withThread("thread-answers.json");
+    expect((await run(["state", "resolve", AWAITED, "--from-comments", "comments.json"])).exit).toBe(5);
+    expect((await run(["state", "resolve", "--batch", "comments.json", "--from-comments", "comments.json"])).exit).toBe(5);
+  });
+});
+
+describe("state resolve --from-comments: resume", () => {
+  it("an owner's 'Resume' resumes a run paused for a reason, once; the event names the comment", async () => {
+    p = projectFromFixture("table-awaiting");
+    expect((await run(["state", "resolve", AWAITED, "--option", "1"])).exit).toBe(0);
+    expect((await run(["state", "pause", "--reason", "approval", "--detail", "deploy window"], { DEVRITES_NOW: "2026-09-02T15:00:00Z" })).exit).toBe(0);
+    p.write("comments.json", fs.readFileSync(path.join(COMMENTS, "thread-resume.json"), "utf8"));
+    const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toBe("Resumed:  run (by ana-lead, comment 2301000021)\nWorkspace: state.md updated.\n");
+    expect(p.read(`${WS}/state.md`)).toMatch(/\| status \| running \|/);
+    expect(readEventsOf(p, WS).at(-1)).toMatchObject({ event: "resumed", by: "human", detail: { via: "comment", comment_id: "2301000021", login: "ana-lead" } });
+    // Paused again later: the old comment does not resume the new pause.
+    expect((await run(["state", "pause", "--reason", "approval"], { DEVRITES_NOW: "2026-09-02T17:00:00Z" })).exit).toBe(0);
+    const after = snapshot(p);
+    const again = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(again).toMatchObject({ exit: 0, stdout: "nothing to resolve\n" });
+    expect(snapshot(p)).toEqual(after);
+  });
+});
+
+describe("state resolve --from-comments - (spawned: standard input)", () => {
+  it("reads the comments from a pipe", async () => {
+    p = projectFromFixture("table-awaiting");
+    const r = await runCli(["state", "resolve", "--from-comments", "-"], { cwd: p.dir, input: fs.readFileSync(path.join(COMMENTS, "thread-answers.json"), "utf8") });
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`Resolved: ${AWAITED} (by ana-lead, comment 2301000002)\n`);
+  });
+});

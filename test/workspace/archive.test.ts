@@ -1,0 +1,185 @@
+// `state close`'s move (workspace/archive.ts) against a real temp directory: the directory moves
+// whole with its `closed` event, ACTIVE is emptied only when it names the slug, an existing
+// archive is never overwritten, and every crash state — the close journal left in `work/`
+// (before the move) or in `archive/` (after it) — ends in one consistent workspace: undone by
+// the next command there, or finished by `state close` again. A failed last step moves it back.
+
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { archiveWorkspace, finishPendingClose } from "../../src/workspace/archive.js";
+import { CLOSE_JOURNAL, readCloseJournal, renderCloseJournal, type CloseJournal } from "../../src/workspace/close-journal.js";
+import { disk } from "../../src/workspace/disk.js";
+import { acquireLock } from "../../src/workspace/lock.js";
+import { needsRecovery, recoverJournal } from "../../src/workspace/recovery.js";
+import { isKind } from "../../src/errors.js";
+import { makeProject, type Project } from "../helpers/project.js";
+
+let p: Project;
+afterEach(() => p?.cleanup());
+
+const SLUG = "feat";
+const W = `.devrites/work/${SLUG}`;
+const A = `.devrites/archive/${SLUG}`;
+const EVENTS_BEFORE = '{"v":1,"event":"resolved"}\n';
+const EVENT = '{"v":1,"event":"closed"}\n';
+
+function project(active = `${SLUG}\n`) {
+  p = makeProject({ ".devrites/ACTIVE": active, [`${W}/state.md`]: "| phase | done |\n", [`${W}/events.jsonl`]: EVENTS_BEFORE });
+  return { root: p.path(".devrites"), slug: SLUG, dir: p.path(W) };
+}
+const lockOn = (dir: string) => acquireLock(dir, { pid: process.pid, host: "h", timeoutMs: 1000, now: () => new Date() });
+const journal = (over: Partial<CloseJournal> = {}): CloseJournal => ({ v: 1, nonce: "0123456789abcdef", slug: SLUG, clear_active: true, offset: Buffer.byteLength(EVENTS_BEFORE), event: EVENT, ...over });
+
+describe("archiveWorkspace", () => {
+  it("moves the workspace whole to archive/<slug>, appends the event there, empties ACTIVE, leaves no lock or journal", () => {
+    const ws = project();
+    const lock = lockOn(ws.dir);
+    const r = archiveWorkspace(ws, lock, (cleared) => JSON.stringify({ v: 1, event: "closed", cleared }) + "\n");
+    lock.release();
+    expect(r).toEqual({ archived: p.path(A), activeCleared: true });
+    expect(p.exists(W)).toBe(false);
+    expect(fs.readdirSync(p.path(A)).sort()).toEqual(["events.jsonl", "state.md"]);
+    expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + '{"v":1,"event":"closed","cleared":true}\n');
+    expect(p.read(".devrites/ACTIVE")).toBe("");
+    expect(fs.readdirSync(p.path(".devrites")).sort()).toEqual(["ACTIVE", "archive", "work"]);
+  });
+
+  it("leaves an ACTIVE that names another workspace as it is", () => {
+    const ws = project("other\n");
+    const lock = lockOn(ws.dir);
+    expect(archiveWorkspace(ws, lock, () => EVENT).activeCleared).toBe(false);
+    lock.release();
+    expect(p.read(".devrites/ACTIVE")).toBe("other\n");
+  });
+
+  it("refuses an existing archive/<slug> (exit 3) and moves nothing", () => {
+    const ws = project();
+    p.write(`${A}/state.md`, "older\n");
+    const lock = lockOn(ws.dir);
+    let err: unknown;
+    try {
+      archiveWorkspace(ws, lock, () => EVENT);
+    } catch (e) {
+      err = e;
+    }
+    lock.release();
+    expect(isKind(err, "archive-exists")).toBe(true);
+    expect(p.read(`${W}/state.md`)).toBe("| phase | done |\n");
+    expect(p.read(`${A}/state.md`)).toBe("older\n");
+    expect(p.exists(`${W}/${CLOSE_JOURNAL}`)).toBe(false);
+  });
+
+  it("moves the workspace back when emptying ACTIVE fails, with events.jsonl as it was", () => {
+    const ws = project();
+    const real = disk.renameSync;
+    disk.renameSync = (from, to) => {
+      if (String(to).endsWith("ACTIVE")) throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+      real(from, to);
+    };
+    const lock = lockOn(ws.dir);
+    try {
+      expect(() => archiveWorkspace(ws, lock, () => EVENT)).toThrow(/moved back/);
+    } finally {
+      disk.renameSync = real;
+      lock.release();
+    }
+    expect(p.read(`${W}/state.md`)).toBe("| phase | done |\n");
+    expect(p.read(`${W}/events.jsonl`)).toBe(EVENTS_BEFORE);
+    expect(p.exists(A)).toBe(false);
+    expect(p.read(".devrites/ACTIVE")).toBe(`${SLUG}\n`);
+    expect(fs.readdirSync(p.path(W)).sort()).toEqual(["events.jsonl", "state.md"]);
+  });
+});
+
+describe("a close killed part-way", () => {
+  it("before the move (journal in work/): the next command undoes it and the workspace is as before", () => {
+    const ws = project();
+    p.write(`${W}/${CLOSE_JOURNAL}`, renderCloseJournal(journal()).toString());
+    expect(needsRecovery(ws.dir)).toBe(true);
+    expect(recoverJournal(ws.dir)).toBe("discarded");
+    expect(fs.readdirSync(p.path(W)).sort()).toEqual(["events.jsonl", "state.md"]);
+    expect(p.read(`${W}/events.jsonl`)).toBe(EVENTS_BEFORE);
+  });
+
+  it("mid-undo after its event was written (a failed finish moved back): the undo cuts exactly that line", () => {
+    const ws = project();
+    fs.appendFileSync(p.path(`${W}/events.jsonl`), EVENT);
+    p.write(`${W}/${CLOSE_JOURNAL}`, renderCloseJournal(journal()).toString());
+    recoverJournal(ws.dir);
+    expect(p.read(`${W}/events.jsonl`)).toBe(EVENTS_BEFORE);
+  });
+
+  it("after the move (journal in archive/): state close again appends the event once, empties ACTIVE, removes the journal", () => {
+    project();
+    fs.mkdirSync(p.path(".devrites/archive"));
+    fs.renameSync(p.path(W), p.path(A));
+    p.write(`${A}/${CLOSE_JOURNAL}`, renderCloseJournal(journal()).toString());
+    const archived = { root: p.path(".devrites"), slug: SLUG, dir: p.path(A) };
+    expect(finishPendingClose(archived, () => lockOn(archived.dir))).toBe(true);
+    expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
+    expect(p.read(".devrites/ACTIVE")).toBe("");
+    expect(fs.readdirSync(p.path(A)).sort()).toEqual(["events.jsonl", "state.md"]);
+    // Again: nothing left to finish, nothing appended twice.
+    expect(finishPendingClose(archived, () => lockOn(archived.dir))).toBeUndefined();
+    expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
+  });
+
+  it("after the event was appended in the archive: finishing does not append it again", () => {
+    project();
+    fs.mkdirSync(p.path(".devrites/archive"));
+    fs.renameSync(p.path(W), p.path(A));
+    fs.appendFileSync(p.path(`${A}/events.jsonl`), EVENT);
+    p.write(`${A}/${CLOSE_JOURNAL}`, renderCloseJournal(journal()).toString());
+    const archived = { root: p.path(".devrites"), slug: SLUG, dir: p.path(A) };
+    finishPendingClose(archived, () => lockOn(archived.dir));
+    expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
+  });
+});
+
+describe("readCloseJournal: a journal found on disk is untrusted", () => {
+  it.each([
+    ["another workspace's slug", journal({ slug: "other" }), /names workspace "other"/],
+    ["an offset past events.jsonl", journal({ offset: 10_000 }), /offset is past the end/],
+    ["an event that is not one closed line", journal({ event: '{"event":"resolved"}\n' }), /not one `closed` event line/],
+    ["two lines for one event", journal({ event: '{"event":"closed"}\n{"event":"closed"}\n' }), /not one `closed` event line/],
+  ])("%s is a corrupt journal (exit 3), and nothing is changed", (_name, j, why) => {
+    const ws = project();
+    p.write(`${W}/${CLOSE_JOURNAL}`, renderCloseJournal(j).toString());
+    expect(() => readCloseJournal(ws.dir)).toThrow(why);
+    expect(() => recoverJournal(ws.dir)).toThrow(why);
+    expect(p.read(`${W}/events.jsonl`)).toBe(EVENTS_BEFORE);
+  });
+
+  it("a torn journal (a crash while writing it, before the move) is removed", () => {
+    const ws = project();
+    p.write(`${W}/${CLOSE_JOURNAL}`, renderCloseJournal(journal()).toString().slice(0, 30));
+    expect(readCloseJournal(ws.dir).kind).toBe("torn");
+    recoverJournal(ws.dir);
+    expect(p.exists(`${W}/${CLOSE_JOURNAL}`)).toBe(false);
+  });
+
+  it("reads one the close wrote", () => {
+    const ws = project();
+    p.write(`${W}/${CLOSE_JOURNAL}`, renderCloseJournal(journal()).toString());
+    expect(readCloseJournal(ws.dir)).toEqual({ kind: "ok", journal: journal() });
+    expect(path.basename(ws.dir)).toBe(SLUG);
+  });
+});
+
+describe("the lock of a workspace that was archived", () => {
+  it("a command that takes it after the move gets no-workspace (exit 2), not an I/O failure, and re-creates nothing", () => {
+    const ws = project();
+    const lock = lockOn(ws.dir);
+    archiveWorkspace(ws, lock, () => EVENT);
+    lock.release();
+    let err: unknown;
+    try {
+      lockOn(ws.dir);
+    } catch (e) {
+      err = e;
+    }
+    expect(isKind(err, "no-workspace")).toBe(true);
+    expect(p.exists(W)).toBe(false);
+  });
+});
