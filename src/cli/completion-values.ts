@@ -5,10 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { GATES } from "../documents/gates.js";
-import { parseQuestions, statusOf } from "../documents/questions/parse-questions.js";
+import { parseQuestionsBytes, statusOf } from "../documents/questions/parse-questions.js";
 import { REASON_CODES } from "../domain/pause-reasons.js";
 import type { Io } from "../io.js";
-import { findRoot, isExistingSlug, openWorkspace, readWorkspaceFile, selectedSlug } from "../workspace/locate.js";
+import { findRoot, isExistingSlug, openWorkspace, readWorkspaceBytes, selectedSlug } from "../workspace/locate.js";
 import type { CompletionValues } from "./completions.js";
 
 function quietly(fn: () => string[]): string[] {
@@ -27,7 +27,7 @@ export function completionValues(io: Io): CompletionValues {
     quietly(() => {
       const r = root();
       const ws = openWorkspace(r, selectedSlug(r, undefined, io.env.DEVRITES_WORKSPACE));
-      const doc = parseQuestions(readWorkspaceFile(ws.dir, "questions.md", true)!);
+      const doc = parseQuestionsBytes(readWorkspaceBytes(ws.dir, "questions.md", true)!);
       return doc.blocks.filter((b) => !openOnly || statusOf(b) === "open").map((b) => b.id);
     });
   return {

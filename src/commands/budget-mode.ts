@@ -2,7 +2,7 @@
 // malformed), and in HITL answer "no AFK budget" with exit 0 without touching the workspace.
 
 import type { Sentinel } from "../documents/afk/sentinel.js";
-import { parseQuestions, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { parseQuestionsBytes, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { effectiveRemaining, readSliceCounter } from "../domain/budget.js";
 import { readValidSentinel } from "../workspace/afk.js";
@@ -54,7 +54,8 @@ export function readBudgetView(ctx: CommandContext, sentinel: Sentinel): BudgetV
   const session = ctx.workspace();
   session.recoverIfNeeded();
   const stateDoc = parseState(session.read("state.md", true));
-  const questionsDoc = parseQuestions(session.read("questions.md", true));
+  // Read, not edited: from the bytes (documents/questions/block-grammar.ts, one view per purpose).
+  const questionsDoc = parseQuestionsBytes(session.readBytes("questions.md", true));
   const counter = readSliceCounter(stateDoc);
   return { session, stateDoc, questionsDoc, counter, remaining: effectiveRemaining(counter?.value, sentinel.counts.max_slices) };
 }

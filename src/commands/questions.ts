@@ -4,7 +4,7 @@
 
 import { BadInputError, DuplicateIdError, RefusedError } from "../errors.js";
 import { GATES, isGate } from "../documents/gates.js";
-import { fieldValue, gateOf, optionsOf, parseQuestions, parseQuestionsBytes, statusOf, type QuestionBlock, type QuestionsDoc, type RegisterRow } from "../documents/questions/parse-questions.js";
+import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type QuestionBlock, type QuestionsDoc, type RegisterRow } from "../documents/questions/parse-questions.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -82,7 +82,8 @@ export async function questionsShow(ctx: CommandContext, args: CommandArgs): Pro
   if (qid === undefined || args.positionals.length > 1) throw new BadInputError("questions show takes one question id", { hint: "devrites-engine questions show <qid>" });
   const session = ctx.workspace();
   session.recoverIfNeeded();
-  const doc = parseQuestions(session.read("questions.md", true));
+  // Read, not edited: from the bytes, as the listing reads them.
+  const doc = parseQuestionsBytes(session.readBytes("questions.md", true));
   const blocks = doc.byId.get(qid);
   const row = blocks ? undefined : doc.register.find((r) => r.id === qid);
   if (row) {

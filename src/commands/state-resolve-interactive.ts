@@ -3,7 +3,7 @@
 // then the same transaction as the flags, with --human.
 
 import { BadInputError } from "../errors.js";
-import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
+import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/normalize-text.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
@@ -56,8 +56,8 @@ function pickNumber(reply: string, max: number): number | undefined {
 }
 
 /** Open questions, the awaited one(s) first, then in file order. */
-function openQuestions(questions: string, state: string): { blocks: QuestionBlock[]; awaited: Set<string> } {
-  const qdoc = parseQuestions(questions);
+function openQuestions(questions: Buffer, state: string): { blocks: QuestionBlock[]; awaited: Set<string> } {
+  const qdoc = parseQuestionsBytes(questions);
   const awaited = new Set(parseState(state).awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined));
   const open = qdoc.blocks.filter((b) => statusOf(b) === "open" && (qdoc.byId.get(b.id)?.length ?? 0) === 1);
   open.sort((a, b) => Number(awaited.has(b.id)) - Number(awaited.has(a.id)));
@@ -72,7 +72,7 @@ export async function interactiveResolve(
   resolve: typeof resolveEntries,
 ): Promise<Outcome> {
   const p = new Prompter(ctx);
-  const { blocks, awaited } = openQuestions(session.read("questions.md", true), session.read("state.md", true));
+  const { blocks, awaited } = openQuestions(session.readBytes("questions.md", true), session.read("state.md", true));
   // The same JSON shape as a resolve that wrote something (resolve-report.ts), with nothing in it.
   const nothing = { workspace: session.ws.slug, dry_run: false, results: [], files: [], warnings: [] };
   if (blocks.length === 0) return { exit: 0, lines: ["No open questions."], data: nothing };

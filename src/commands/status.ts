@@ -8,7 +8,7 @@ import { cursorValue, parseState, type StateDoc } from "../documents/state/parse
 import { parseTimestamp } from "../domain/clock.js";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
 import { lintAll } from "../domain/check/lint-all.js";
-import { gateAt, questionText, scanQuestions, statusAt } from "../domain/check/question-scan.js";
+import { gateAt, questionText, scanQuestions, statusAt } from "../documents/questions/question-scan.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { pauseSummaryForPeople, REASON_CODES } from "../domain/pause-reasons.js";
 import { firstError, type Sentinel } from "../documents/afk/sentinel.js";

@@ -3,6 +3,9 @@
 
 import type { Line } from "./lines.js";
 
+/** Every fence line holds one of these where its markdown starts (a search for candidates finds them). */
+export const FENCE_MARKS = ["```", "~~~"] as const;
+
 const FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/s;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 

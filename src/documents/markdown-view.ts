@@ -4,7 +4,7 @@
 // file has 137,000 lines, and allocating them all is most of what a resolve would cost.
 
 import { fenceBlocksAmong, maskOf, type FenceBlock } from "./fences.js";
-import { keptByTrim, lineStartingAt, type Line } from "./lines.js";
+import { LEAD_SPACES, bomLength, keptByTrim, lineStartingAt, lineFeedAfter, lineTextEnd, markdownStart, type Line } from "./lines.js";
 import type { Bytes } from "./bytes.js";
 
 export interface Heading {
@@ -74,7 +74,6 @@ export function parseHeading(text: string): { level: number; text: string } | un
   return { level: (m[1] as string).length, text: body };
 }
 
-const CR = 13;
 const SPACE = 32;
 const HASH = 35;
 const BACKTICK = 96;
@@ -98,9 +97,20 @@ function scanLines(text: string, bom: number): { starts: Int32Array; fenceLines:
       starts = grown;
     }
     starts[n] = at;
-    let lead = at + (n === 0 ? bom : 0);
-    for (let k = 0; k < 3 && text.charCodeAt(lead) === SPACE; k++) lead++;
-    const c = text.charCodeAt(lead);
+    // A line's markdown starts at its first character unless the line is the first (the BOM)
+    // or starts with a space; then markdownStart is asked only when a `#`, backtick or tilde is
+    // among the LEAD_SPACES characters after it (a call for each indented line costs the pass).
+    let c = text.charCodeAt(at);
+    if (n === 0) c = text.charCodeAt(markdownStart(text, at, bom));
+    else if (c === SPACE) {
+      for (let k = 1; k <= LEAD_SPACES; k++) {
+        const d = text.charCodeAt(at + k);
+        if (d === HASH || d === BACKTICK || d === TILDE) {
+          c = text.charCodeAt(markdownStart(text, at, bom));
+          break;
+        }
+      }
+    }
     if (c === HASH) headingLines.push(n);
     else if (c === BACKTICK || c === TILDE) fenceLines.push(n);
     n++;
@@ -138,7 +148,7 @@ class TextView implements MarkdownView {
     // A byte-order mark is not part of the first line's markdown (CommonMark skips it too):
     // U+FEFF, three bytes in a view of bytes.
     this.fromBytes = bytes !== undefined;
-    this.bom = bytes ? (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0) : text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.bom = bomLength(bytes ?? text);
     const { starts, fenceLines, headingLines } = scanLines(text, this.bom);
     const count = starts.length;
     this.starts = starts;
@@ -229,11 +239,9 @@ class TextView implements MarkdownView {
   }
 
   lineEnd(i: number): number {
-    const { text } = this;
     const start = this.starts[i]!;
     // The next line starts right after this one's LF: no search (but for the last line).
-    const nl = i + 1 < this.lineCount ? this.starts[i + 1]! - 1 : text.indexOf("\n", start);
-    return nl < 0 ? text.length : nl > start && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
+    return lineTextEnd(this.text, start, i + 1 < this.lineCount ? this.starts[i + 1]! - 1 : lineFeedAfter(this.text, start));
   }
 
   isFenced(i: number): boolean {

@@ -2,7 +2,9 @@
 // Every closed block must read as intended, and the file must keep its structure.
 
 import type { BlockEdits, EditedQuestions } from "../documents/questions/block-source.js";
-import { FieldLines, fieldValueAt, parseQuestions, readFieldLines, statusFrom, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { FieldLines, readFieldLines } from "../documents/questions/field-lines.js";
+import { parseQuestions, statusFrom, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { fieldValueAt } from "../documents/questions/question-block.js";
 import { InternalError } from "../errors.js";
 import type { EntryOutcome } from "./resolve-question.js";
 import { writtenAnswer } from "./written-answers.js";

@@ -8,9 +8,9 @@ import { appendDecisionsEdit, type DecisionEntry } from "../documents/decisions/
 import { parseDecisions } from "../documents/decisions/parse-decisions.js";
 import { questionsSource, type BlockEdits, type OpenBlock, type QuestionsSource } from "../documents/questions/block-source.js";
 import { answeredAtEdits, closeBlockEdits } from "../documents/questions/edit-questions.js";
-import {
-  FieldLines, fieldValue, fieldValueAt, gateOf, optionsOf, readFieldLines, statusFrom, statusOf, type QuestionBlock,
-} from "../documents/questions/parse-questions.js";
+import { FieldLines, readFieldLines } from "../documents/questions/field-lines.js";
+import { fieldValue, gateOf, optionsOf, statusFrom, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
+import { fieldValueAt } from "../documents/questions/question-block.js";
 import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-state.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits, type FileContent, type TextEdit } from "../documents/text-edit.js";

@@ -3,7 +3,7 @@
 // commits. The text is read, never rewritten: resolve keeps the answer lines as written.
 
 import { BadInputError } from "../errors.js";
-import { parseQuestions, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
+import { parseQuestions, parseQuestionsBytes, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { normalizeText } from "./normalize-text.js";
 import type { ResolveEntry } from "./resolve-question.js";
 import type { Bytes } from "../documents/bytes.js";
@@ -46,7 +46,8 @@ export function answerRequired(qid: string): BadInputError {
  * that resolving it reports the duplicate): what `state resolve --filled` commits.
  */
 export function filledEntries(questions: string | Bytes): ResolveEntry[] {
-  const doc = parseQuestions(typeof questions === "string" ? questions : questions.toString("utf8"));
+  // Read, not edited: the bytes are read as they are (the entries are resolved from them after).
+  const doc = typeof questions === "string" ? parseQuestions(questions) : parseQuestionsBytes(questions);
   const seen = new Set<string>();
   const entries: ResolveEntry[] = [];
   for (const b of doc.blocks) {

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/errors.js";
-import { formatTimestamp, isWorkspaceTimestamp, parseTimestamp, resolveNow } from "../../src/domain/clock.js";
+import { formatTimestamp, parseTimestamp, resolveNow } from "../../src/domain/clock.js";
+import { isWorkspaceTimestamp } from "../../src/documents/timestamp.js";
 
 const real = () => new Date("2030-01-01T00:00:00Z");
 

@@ -4,7 +4,9 @@
 // reading of field lines that check uses (readFieldLines: each key's first line, the repeats).
 
 import { describe, expect, it } from "vitest";
-import { FieldLines, fieldValueAt, parseQuestions, readFieldLines } from "../../src/documents/questions/parse-questions.js";
+import { FieldLines, readFieldLines } from "../../src/documents/questions/field-lines.js";
+import { parseQuestions } from "../../src/documents/questions/parse-questions.js";
+import { fieldValueAt } from "../../src/documents/questions/question-block.js";
 import { makeRng, mutate, questionsFile, suiteSeed, words } from "../helpers/generate.js";
 import { caseCount } from "../helpers/counts.js";
 

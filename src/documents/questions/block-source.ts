@@ -95,10 +95,9 @@ function textSource(text: string): QuestionsSource {
 
 function byteSource(bytes: Bytes): QuestionsSource {
   let doc: QuestionsDoc | undefined;
-  const nl = bytes.indexOf(10);
   const find = blockFinder(bytes);
   return {
-    eol: nl > 0 && bytes[nl - 1] === 13 ? "\r\n" : "\n",
+    eol: detectEol(bytes),
     spans: find,
     // Only this block is decoded, and parsed as a document of its own.
     open: (qid, span) => {

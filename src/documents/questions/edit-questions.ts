@@ -4,7 +4,8 @@
 
 import { detectEol, insertLinesAfter, isBlank, type Line } from "../lines.js";
 import type { TextEdit } from "../text-edit.js";
-import { FieldLines, readFieldLines, type QuestionBlock, type QuestionsDoc } from "./parse-questions.js";
+import { FieldLines, readFieldLines } from "./field-lines.js";
+import type { QuestionBlock, QuestionsDoc } from "./parse-questions.js";
 
 export interface CloseBlock {
   status: "answered" | "dropped";

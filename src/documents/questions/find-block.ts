@@ -3,11 +3,12 @@
 // 137,000 lines and encoding it all again cost more than the rest of the command together.
 // The answer is parseQuestions' answer (test/property/find-block.test.ts keeps it so): the
 // native Buffer.indexOf finds the fence candidates and the mentions of the id, and only
-// those lines are decoded and read by the same heading and fence rules the view uses.
+// those lines are decoded; every rule is the block grammar's (block-grammar.ts), read here
+// over the bytes: line end, BOM, markdown start, headings, fences, where a block ends.
 
-import { fenceBlocksAmong } from "../fences.js";
-import { parseHeading } from "../markdown-view.js";
-import { questionIdOf } from "./parse-questions.js";
+import {
+  BLOCK_LEVEL, FENCE_MARKS, bomLength, endsBlock, fenceBlocksAmong, lineFeedAfter, lineStartOf, lineTextEnd, markdownStart, parseHeading, questionIdOf,
+} from "./block-grammar.js";
 import type { Bytes } from "../bytes.js";
 
 /** A block's byte range: its heading line's start up to the next level-1/2 heading (or the end). */
@@ -16,44 +17,36 @@ export interface ByteSpan {
   end: number;
 }
 
-const NL = 10;
-const CR = 13;
-const SPACE = 32;
 const HASH = 35;
-const BOM = [0xef, 0xbb, 0xbf];
 
-/** The lines of `bytes` read for structure, with where each starts and its text. */
+/** The lines of `bytes` read for structure (by the block grammar's line rules), with where each starts and its text. */
 class ByteLines {
   private readonly bom: number;
 
   constructor(readonly bytes: Bytes) {
-    this.bom = bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2] ? 3 : 0;
+    this.bom = bomLength(bytes);
   }
 
   /** Where the line holding byte `at` starts. */
   startOf(at: number): number {
-    return at <= 0 ? 0 : this.bytes.lastIndexOf(NL, at - 1) + 1;
+    return lineStartOf(this.bytes, at);
   }
 
   /** Where the line after the one starting at `start` starts (the length at the end). */
   nextOf(start: number): number {
-    const nl = this.bytes.indexOf(NL, start);
+    const nl = lineFeedAfter(this.bytes, start);
     return nl < 0 ? this.bytes.length : nl + 1;
   }
 
-  /** Where the markdown of a line starts: after a BOM on the first line and up to three spaces. */
+  /** Where the markdown of a line starts (markdownStart). */
   leadOf(start: number): number {
-    let at = start + (start === 0 ? this.bom : 0);
-    for (let k = 0; k < 3 && this.bytes[at] === SPACE; k++) at++;
-    return at;
+    return markdownStart(this.bytes, start, this.bom);
   }
 
-  /** The line's markdown text: without its terminator (`\n` or `\r\n`) and without a BOM. */
+  /** The line's markdown text: without its terminator and without a BOM. */
   textOf(start: number): string {
-    const nl = this.bytes.indexOf(NL, start);
-    let end = nl < 0 ? this.bytes.length : nl;
-    if (nl > start && this.bytes[nl - 1] === CR) end--;
-    return this.bytes.toString("utf8", start + (start === 0 ? this.bom : 0), end);
+    const end = lineTextEnd(this.bytes, start, lineFeedAfter(this.bytes, start));
+    return this.bytes.toString("utf8", start === 0 ? this.bom : start, end);
   }
 }
 
@@ -65,7 +58,7 @@ function fencedRanges(lines: ByteLines): ByteSpan[] {
   const { bytes } = lines;
   // Every fence line holds three backticks or tildes where its markdown starts.
   const starts = new Set<number>();
-  for (const run of ["```", "~~~"]) {
+  for (const run of FENCE_MARKS) {
     for (let at = bytes.indexOf(run); at >= 0; at = bytes.indexOf(run, at + 1)) {
       const start = lines.startOf(at);
       if (lines.leadOf(start) === at) {
@@ -125,7 +118,7 @@ export function blockFinder(bytes: Bytes): (qid: string) => ByteSpan[] {
       if (start === lastLine) continue;
       lastLine = start;
       const h = heading(start);
-      if (h?.level !== 2 || questionIdOf(h.text)?.id !== qid) continue;
+      if (h?.level !== BLOCK_LEVEL || questionIdOf(h.text)?.id !== qid) continue;
       // The block runs to the next heading of level 1 or 2 outside a fence.
       let end = bytes.length;
       for (let next = lines.nextOf(start); next < bytes.length; ) {
@@ -134,7 +127,7 @@ export function blockFinder(bytes: Bytes): (qid: string) => ByteSpan[] {
         const line = lines.startOf(hash);
         if (lines.leadOf(line) === hash) {
           const level = heading(line)?.level;
-          if (level !== undefined && level <= 2) {
+          if (level !== undefined && endsBlock(level)) {
             end = line;
             break;
           }

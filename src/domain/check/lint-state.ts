@@ -3,7 +3,7 @@
 
 import type { StateDoc } from "../../documents/state/parse-state.js";
 import { isNoCounter } from "../budget.js";
-import { isWorkspaceTimestamp } from "../clock.js";
+import { isWorkspaceTimestamp } from "../../documents/timestamp.js";
 import { PHASES } from "../phases.js";
 import { PAUSE_FIELDS, RUN_STATUSES } from "../run-status.js";
 import { ENGINE_SCHEMA } from "../schema-gate.js";

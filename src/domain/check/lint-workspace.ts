@@ -7,7 +7,7 @@ import type { StateDoc } from "../../documents/state/parse-state.js";
 import { PAUSE_FIELDS } from "../run-status.js";
 import { forReaders } from "../../for-readers.js";
 import { adviceFor, type Diagnostic } from "./diagnostic.js";
-import { gateAt, scanQuestions, statusAt } from "./question-scan.js";
+import { gateAt, scanQuestions, statusAt } from "../../documents/questions/question-scan.js";
 
 export interface ModeInfo {
   afk: boolean;

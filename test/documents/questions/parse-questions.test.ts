@@ -2,9 +2,10 @@
 // which lines are fields, continuation lines, status/gate comparison, the register table.
 
 import { describe, expect, it } from "vitest";
-import {
-  FieldLines, fieldValue, fieldValueAt, gateOf, optionsOf, parseQuestions, questionIdOf, readFieldLines, statusOf,
-} from "../../../src/documents/questions/parse-questions.js";
+import { questionIdOf } from "../../../src/documents/questions/block-grammar.js";
+import { FieldLines, readFieldLines } from "../../../src/documents/questions/field-lines.js";
+import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf } from "../../../src/documents/questions/parse-questions.js";
+import { fieldValueAt } from "../../../src/documents/questions/question-block.js";
 
 const ids = (text: string) => parseQuestions(text).blocks.map((b) => b.id);
 const block = (text: string, id: string) => parseQuestions(text).byId.get(id)![0]!;

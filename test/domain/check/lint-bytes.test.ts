@@ -9,7 +9,7 @@ import { parseQuestions, parseQuestionsBytes } from "../../../src/documents/ques
 import { parseState } from "../../../src/documents/state/parse-state.js";
 import { lintAll } from "../../../src/domain/check/lint-all.js";
 import { lintControlChars, lintControlCharsIn } from "../../../src/domain/check/lint-markdown.js";
-import { gateAt, questionText, scanQuestions, statusAt } from "../../../src/domain/check/question-scan.js";
+import { gateAt, questionText, scanQuestions, statusAt } from "../../../src/documents/questions/question-scan.js";
 import { hasWrittenAnswer } from "../../../src/domain/written-answers.js";
 import { viewOf, viewOfBytes } from "../../../src/documents/markdown-view.js";
 import { markdownOutline } from "../../../src/adapters/micromark.js";

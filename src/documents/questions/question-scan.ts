@@ -1,11 +1,13 @@
-// One pass over every question block's field lines that compares keys and values in the text
-// itself (no slices, no map, no field objects) and decides, for the usual block, its status and
-// gate and that no per-block rule of lintQuestions fires; `status` and the lint share it. A
-// block it cannot decide for certain is left undecided, and every reader of it asks the block.
+// One pass over every question block's field lines, read through the block grammar and
+// compared in the text itself (no slices, no map, no field objects), that decides the usual
+// block: its status, gate and `question:` line, and that its reading is certain and clean.
+// `status` and the lint read a decided block from here; every reader of any other block asks
+// the block itself.
 
-import { fieldValue, fieldValueAt, gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
-import { isWorkspaceTimestamp } from "../clock.js";
-import { keptByTrim } from "../../documents/lines.js";
+import { isWorkspaceTimestamp } from "../timestamp.js";
+import { continuesField, fieldColon, span, valueSpan } from "./block-grammar.js";
+import { fieldValue, gateOf, statusOf, type QuestionsDoc } from "./parse-questions.js";
+import { fieldValueAt } from "./question-block.js";
 
 /** A decided block's status: the index of its value here (0 = undecided). */
 export const SCAN_STATUSES = ["", "open", "answered", "dropped"] as const;
@@ -15,8 +17,10 @@ export const SCAN_GATES = ["", "advisory", "validating", "blocking", "escalating
 export interface QuestionScan {
   /**
    * Per block (doc.blocks order): 0 when the block is undecided, else its status (statusOf)
-   * as an index into SCAN_STATUSES. A decided block draws no diagnostic from lintQuestions'
-   * per-block rules (id, status, gate, route, timestamps, answers, repeated fields).
+   * as an index into SCAN_STATUSES. A decided block is clean: an id of the engine's shape, no
+   * key twice, status and gate known words as written, a route when escalating, timestamps
+   * empty or valid, an answer exactly when the status says so, answered_at on a closed block
+   * (lintQuestions' per-block rules find nothing in it).
    */
   readonly status: Uint8Array;
   /** Per decided block: gateOf as an index into SCAN_GATES. */
@@ -26,9 +30,6 @@ export interface QuestionScan {
   /** Per decided open block: 1 when lines under its `answer:` may hold a written answer (ask hasWrittenAnswer), 0 when it has none. */
   readonly maybeWritten: Uint8Array;
 }
-
-const SPACE = 32;
-const TAB = 9;
 
 // The keys a usual block has, told apart by a bit (a repeated one is a warning). Any other
 // key is compared with the block's other keys in place.
@@ -81,20 +82,6 @@ function wordIndex(text: string, a: number, b: number, words: readonly string[])
   return 0;
 }
 
-/** Where the value of the `key:` line at `start` begins: after the colon and any spaces and tabs (up to `end`). */
-function valueFrom(text: string, start: number, keyLength: number, end: number): number {
-  let a = start + keyLength + 1;
-  while (a < end && (text.charCodeAt(a) === SPACE || text.charCodeAt(a) === TAB)) a++;
-  return a;
-}
-
-/** Where that value ends: before any spaces and tabs ending the line at `end` (not before `a`). */
-function valueTo(text: string, a: number, end: number): number {
-  let b = end;
-  while (b > a && (text.charCodeAt(b - 1) === SPACE || text.charCodeAt(b - 1) === TAB)) b--;
-  return b;
-}
-
 /** True for an id of the engine's shape, q-YYYY-MM-DD-NNN (lintQuestions has nothing to say about it). */
 function isEngineId(id: string): boolean {
   if (id.length < 16 || id.charCodeAt(0) !== 113 || id.charCodeAt(1) !== 45) return false;
@@ -121,26 +108,20 @@ const SCANS = new WeakMap<QuestionsDoc, QuestionScan>();
 /**
  * The scan of `doc`, made on first use (status, the lint and the workspace rules read one).
  * One loop over every block's lines, the view's arrays read directly: it runs once per process
- * over half a million lines, mostly before V8 has optimised anything, so it makes no call per
- * line that V8 could not inline. Each condition mirrors a rule of lintQuestions or the reading
- * of statusOf / gateOf / hasWrittenAnswer: the first unfenced `key:` line of the block, its
- * value as fieldValueAt trims it; anything else leaves the block undecided.
+ * over half a million lines, mostly before V8 has optimised anything, so per line it calls
+ * only the grammar's key rule (fieldColon). A block is decided when each of its field lines
+ * — the first unfenced `key:` line of each key, its value trimmed as fieldValueAt trims it —
+ * is certain and clean (QuestionScan.status); anything else leaves the block undecided.
  */
 export function scanQuestions(doc: QuestionsDoc): QuestionScan {
   let scan = SCANS.get(doc);
   if (scan) return scan;
   const { view, blocks } = doc;
-  const { text, lineStarts: starts, fenceFlags: fenced, lineCount } = view;
+  const { text, lineStarts: starts, fenceFlags: fenced } = view;
   const n = blocks.length;
   scan = { status: new Uint8Array(n), gate: new Uint8Array(n), question: new Int32Array(n), maybeWritten: new Uint8Array(n) };
   const otherStarts: number[] = [];
   const otherLengths: number[] = [];
-  // The end of line i's text (before its LF or CRLF), as view.lineEnd reads it.
-  const lineEnd = (i: number) => {
-    const start = starts[i]!;
-    const nl = i + 1 < lineCount ? starts[i + 1]! - 1 : text.indexOf("\n", start);
-    return nl < 0 ? text.length : nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-  };
   for (let k = 0; k < n; k++) {
     const b = blocks[k]!;
     if (!isEngineId(b.id)) continue;
@@ -156,16 +137,11 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
     let questionLine = -1;
     let i = b.heading + 1;
     for (; i < end; i++) {
+      if (fenced[i] === 1) continue;
       const start = starts[i]!;
-      const c0 = text.charCodeAt(start);
-      if (c0 < 97 || c0 > 122 || fenced[i] === 1) continue;
-      // A key [a-z][a-z0-9_-]* and its colon (fieldColon, read here): the LF or CR ends the line.
-      let j = start + 1;
-      let c = text.charCodeAt(j);
-      while ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45) c = text.charCodeAt(++j);
-      if (c !== 58) continue;
-      const len = j - start;
-      const key = knownKey(text, start, c0, len);
+      const len = fieldColon(text, start);
+      if (len <= 0) continue;
+      const key = knownKey(text, start, text.charCodeAt(start), len);
       if (key === 0) {
         if (repeatsOther(text, start, len, otherStarts, otherLengths, others)) break;
         otherStarts[others] = start;
@@ -185,53 +161,43 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
       else if (key === QUESTION) questionLine = i;
     }
     if (i < end || statusLine < 0 || gateLine < 0) continue;
+    // Each value as fieldValueAt reads it, found in place (valueSpan); one not bordered by
+    // printable ASCII is not a known word or a timestamp, so it leaves the block undecided.
     // status: one of the three, as written (lowercase letters: statusFrom returns it as it is).
-    let e = lineEnd(statusLine);
-    let a = valueFrom(text, starts[statusLine]!, 6, e);
-    const status = wordIndex(text, a, valueTo(text, a, e), SCAN_STATUSES);
+    valueSpan(text, starts[statusLine]!, "status".length, view.lineStart(statusLine + 1));
+    const status = wordIndex(text, span.start, span.end, SCAN_STATUSES);
     if (status === 0) continue;
     // gate: one of the four, as written (a gate value wins over the heading's words).
-    e = lineEnd(gateLine);
-    a = valueFrom(text, starts[gateLine]!, 4, e);
-    const gate = wordIndex(text, a, valueTo(text, a, e), SCAN_GATES);
+    valueSpan(text, starts[gateLine]!, "gate".length, view.lineStart(gateLine + 1));
+    const gate = wordIndex(text, span.start, span.end, SCAN_GATES);
     if (gate === 0) continue;
-    // An escalating question names a route: a value that starts with a character trim keeps.
-    if (gate === ESCALATING) {
-      if (routeLine < 0) continue;
-      e = lineEnd(routeLine);
-      a = valueFrom(text, starts[routeLine]!, 5, e);
-      if (!(a < e && keptByTrim(text.charCodeAt(a)))) continue;
-    }
-    // Timestamps: empty, or exactly one (its first and last characters are ones trim keeps).
+    // An escalating question names a route: a value read in place, and not empty.
+    if (gate === ESCALATING && (routeLine < 0 || !valueSpan(text, starts[routeLine]!, "route".length, view.lineStart(routeLine + 1)) || span.start === span.end)) continue;
+    // Timestamps: empty, or exactly one.
     if (raisedLine >= 0) {
-      e = lineEnd(raisedLine);
-      a = valueFrom(text, starts[raisedLine]!, 9, e);
-      if (a < e && !isWorkspaceTimestamp(text, a, valueTo(text, a, e))) continue;
+      valueSpan(text, starts[raisedLine]!, "raised_at".length, view.lineStart(raisedLine + 1));
+      if (span.start < span.end && !isWorkspaceTimestamp(text, span.start, span.end)) continue;
     }
     let answeredAtSet = false;
     if (answeredAtLine >= 0) {
-      e = lineEnd(answeredAtLine);
-      a = valueFrom(text, starts[answeredAtLine]!, 11, e);
-      if (a < e && !isWorkspaceTimestamp(text, a, valueTo(text, a, e))) continue;
-      answeredAtSet = a < e;
+      valueSpan(text, starts[answeredAtLine]!, "answered_at".length, view.lineStart(answeredAtLine + 1));
+      if (span.start < span.end && !isWorkspaceTimestamp(text, span.start, span.end)) continue;
+      answeredAtSet = span.start < span.end;
     }
+    // The answer: empty (nothing but blanks), or set (read in place, and not empty).
     let answerEmpty = true;
     let answerSet = false;
     if (answerLine >= 0) {
-      e = lineEnd(answerLine);
-      a = valueFrom(text, starts[answerLine]!, 6, e);
-      answerEmpty = a === e;
-      answerSet = a < e && keptByTrim(text.charCodeAt(a));
+      const exact = valueSpan(text, starts[answerLine]!, "answer".length, view.lineStart(answerLine + 1));
+      answerEmpty = span.start === span.end;
+      answerSet = exact && !answerEmpty;
     }
     let written = 0;
     if (status === OPEN) {
       if (!answerEmpty) continue;
       // A written answer may sit on the lines below `answer:` (a continuation starts with a space or tab).
       const next = answerLine + 1;
-      if (answerLine >= 0 && next < end && fenced[next] !== 1) {
-        const c = text.charCodeAt(starts[next]!);
-        if (c === SPACE || c === TAB) written = 1;
-      }
+      if (answerLine >= 0 && next < end && fenced[next] !== 1 && continuesField(text.charCodeAt(starts[next]!))) written = 1;
     } else {
       if (!answeredAtSet) continue;
       if (status === ANSWERED && !answerSet) continue;
