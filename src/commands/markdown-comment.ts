@@ -1,6 +1,7 @@
 // `--markdown` for `questions show` and `status`: the plain data of a paused run, handed to the
 // lazy remark-stringify adapter (src/adapters/markdown-comment.ts) that renders the comment body.
 
+import { answerAsRead } from "../documents/questions/answer-field.js";
 import { fieldValue, gateOf, optionsOf, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import type { CommentInput, CommentQuestion } from "../adapters/markdown-comment.js";
@@ -15,7 +16,7 @@ export function commentQuestion(b: QuestionBlock): CommentQuestion {
     question: fieldValue(b, "question") ?? "",
     options: optionsOf(b).map((o) => ({ number: o.number, text: o.raw, freeText: asksForFreeText(o.raw) })),
     proposed: fieldValue(b, "proposed") || null,
-    answer: fieldValue(b, "answer") || null,
+    answer: answerAsRead(b) || null,
     answeredBy: fieldValue(b, "answered_by") || null,
     answeredAt: fieldValue(b, "answered_at") || null,
   };

@@ -2,6 +2,7 @@
 // prints one block with its options numbered and the command that answers it. Rows of a
 // released `## Question register` table are listed too, marked as register rows. Read-only.
 
+import { answerAsRead } from "../documents/questions/answer-field.js";
 import { BadInputError, DuplicateIdError, RefusedError } from "../errors.js";
 import { GATES, isGate } from "../documents/gates.js";
 import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type QuestionBlock, type QuestionsDoc, type RegisterRow } from "../documents/questions/parse-questions.js";
@@ -20,7 +21,7 @@ function summary(b: QuestionBlock) {
     options: optionsOf(b).map((o) => ({ number: o.number, text: o.raw, answer: o.answer })),
     raised_at: fieldValue(b, "raised_at") || null,
     answered_at: fieldValue(b, "answered_at") || null,
-    answer: fieldValue(b, "answer") || null,
+    answer: answerAsRead(b) || null,
     answered_by: fieldValue(b, "answered_by") ?? null,
   };
 }

@@ -15,7 +15,7 @@ import { firstError, type Sentinel } from "../documents/afk/sentinel.js";
 import { effectiveRemaining, readSliceCounter, reviewQueue, shortRemaining, type Remaining } from "../domain/budget.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
 import type { WorkspaceSession } from "../workspace/session.js";
-import { hasWrittenAnswer } from "../domain/written-answers.js";
+import { answerAsRead, hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice, type UnreadAnswer } from "../documents/questions/answer-field.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { makeStyle, wrap, type Style } from "./format.js";
 import { statusMarkdown } from "./status-markdown.js";
@@ -24,7 +24,7 @@ const WIDTH = 80;
 /** Most urgent first. */
 const GATE_ORDER = ["blocking", "escalating", "validating", "advisory"];
 
-function questionLines(b: QuestionBlock, s: Style): string[] {
+function questionLines(b: QuestionBlock, unread: UnreadAnswer | undefined, s: Style): string[] {
   const lines: string[] = [];
   const slice = fieldValue(b, "slice");
   lines.push(s.bold(`Waiting on ${b.id}`) + ` [${gateOf(b) || "no gate"}]${slice ? ` slice ${slice}` : ""}`);
@@ -37,12 +37,17 @@ function questionLines(b: QuestionBlock, s: Style): string[] {
   if (status === "answered" || status === "dropped") {
     // Already resolved (a crash between the two files, or a hand edit): a new answer would be
     // exit 4; resolving without an answer takes the recorded one and repairs state.md.
-    const recorded = fieldValue(b, "answer") ?? "";
+    const recorded = answerAsRead(b);
     lines.push(...wrap(`Already ${status} (${recorded || "no text recorded"}) but state.md still waits on it. Repair with:`, WIDTH, "  "));
     lines.push(`    devrites-engine state resolve ${b.id} --human`);
     return lines;
   }
-  if (hasWrittenAnswer(b)) {
+  if (unread) {
+    // Resolving from the file would refuse: say what is not read and the edit that fixes it.
+    const { problem, fix } = unreadAnswerAdvice(unread);
+    lines.push(...wrap(`An answer is written in questions.md, but ${problem} (questions.md:${unread.index + 1}). ${fix[0]!.toUpperCase()}${fix.slice(1)}, then commit it with:`, WIDTH, "  "));
+    lines.push(`    devrites-engine state resolve ${b.id} --human`, "  or resolve it another way:");
+  } else if (hasWrittenAnswer(b)) {
     lines.push("  An answer is written in questions.md. Commit it with:", `    devrites-engine state resolve ${b.id} --human`, "  or resolve it another way:");
   } else lines.push("  Resolve with:");
   if (options.length > 0 && !asksForFreeText(options[0]!.raw)) lines.push(`    devrites-engine state resolve ${b.id} --option 1 --human`);
@@ -82,8 +87,10 @@ interface StatusModel {
   question: (k: number) => string | undefined;
   /** The blocks the indices name. */
   ids: readonly QuestionBlock[];
-  /** Open questions with an answer written in questions.md. */
+  /** Open questions with an answer written in questions.md (all of it read). */
   written: string[];
+  /** Open questions with answer text in questions.md that is not read (answer-field.ts). */
+  unread: { qid: string; line: number; unread: UnreadAnswer }[];
   mode: ModeModel;
   diagnostics: Diagnostic[];
 }
@@ -118,6 +125,7 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
   const scan = scanQuestions(questions);
   const groups = new Map<string, number[]>();
   const written: string[] = [];
+  const unread: StatusModel["unread"] = [];
   let openCount = 0;
   const { blocks } = questions;
   for (let k = 0; k < blocks.length; k++) {
@@ -129,7 +137,11 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
     const list = groups.get(g);
     if (list) list.push(k);
     else groups.set(g, [k]);
-    if ((scan.status[k] === 0 || scan.maybeWritten[k] === 1) && hasWrittenAnswer(b)) written.push(b.id);
+    // A block the scan decided has no answer written, read or not: only the others are asked.
+    if (scan.status[k] !== 0) continue;
+    const u = unreadAnswer(questions.view, b);
+    if (u) unread.push({ qid: b.id, line: u.index + 1, unread: u });
+    else if (hasWrittenAnswer(b)) written.push(b.id);
   }
   const gateOrder = [...GATE_ORDER, ...[...groups.keys()].filter((g) => !GATE_ORDER.includes(g))].filter((g) => groups.has(g));
 
@@ -170,6 +182,7 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
     question: (k) => questionText(questions, scan, k),
     ids: blocks,
     written,
+    unread,
     mode: modeModel,
     diagnostics,
   };
@@ -184,7 +197,7 @@ function renderText(m: StatusModel, s: Style): string[] {
   ];
   if (m.awaited.length > 0) {
     lines.push("");
-    for (const b of m.awaited) lines.push(...questionLines(b, s));
+    for (const b of m.awaited) lines.push(...questionLines(b, m.unread.find((u) => u.qid === b.id)?.unread, s));
   } else if (m.pause) {
     const p = m.pause;
     lines.push("", `${s.bold("Paused:")} ${p.summary}`);
@@ -255,6 +268,7 @@ function renderJson(m: StatusModel): Record<string, unknown> {
     pause: m.pause ? { reason: m.pause.code || null, summary: m.pause.summary, detail: m.pause.detail ?? null, resumes_at: m.pause.resumesAt ?? null } : null,
     open_questions: Object.fromEntries(m.byGate.map((g) => [g.gate, g.blocks.map((k) => m.ids[k]!.id)])),
     written_answers: m.written,
+    unread_answers: m.unread.map((u) => ({ qid: u.qid, line: u.line, problem: unreadAnswerAdvice(u.unread).problem, fix: unreadAnswerAdvice(u.unread).fix })),
     mode:
       mode.mode === "afk"
         ? { mode: "afk", slices_remaining: mode.remaining?.value ?? null, slices_source: mode.remaining?.source ?? "malformed", max_slices: counts!.max_slices ?? null, review_queue: mode.queue, max_review_queue: counts!.max_review_queue ?? null, allow_gates: mode.sentinel.allowGates }

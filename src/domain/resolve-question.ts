@@ -22,7 +22,8 @@ import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { asksForFreeText } from "./free-text-option.js";
 import { numberAnswer, type NumberAnswer } from "./bare-number.js";
-import { answerRequired, writtenAnswer } from "./written-answers.js";
+import { answerRequired, unreadAnswerError, writtenAnswer } from "./written-answers.js";
+import { unreadAnswer } from "../documents/questions/answer-field.js";
 import { verifyQuestions, type BlockCheck } from "./read-back-questions.js";
 import type { Bytes } from "../documents/bytes.js";
 import { forReaders } from "../for-readers.js";
@@ -131,6 +132,19 @@ function findBlock(src: QuestionsSource, qid: string): OpenBlock {
   }
 }
 
+/**
+ * Refuse an answer taken from the file when text the person wrote as the answer is not read
+ * (answer-field.ts): committing what is read would drop the rest in silence. The line is the
+ * file's (the block may have been opened alone).
+ */
+function assertAnswerRead(src: QuestionsSource, cut: OpenBlock, qid: string): void {
+  if (!unreadAnswer(cut.doc.view, cut.block)) return;
+  const doc = src.whole();
+  const block = (doc.byId.get(qid) ?? [])[0];
+  const u = block && unreadAnswer(doc.view, block);
+  if (u) throw unreadAnswerError(qid, u.index + 1, u);
+}
+
 function answerText(block: QuestionBlock, entry: ResolveEntry): string {
   const src = entry.source;
   if (src.kind === "text") return src.text;
@@ -189,6 +203,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     let text: string;
     try {
       cut = findBlock(src, entry.qid);
+      if (entry.source.kind === "file") assertAnswerRead(src, cut, entry.qid);
       text = answerText(cut.block, entry);
     } catch (e) {
       const err = located(e as EngineError, entry);

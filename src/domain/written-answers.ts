@@ -3,27 +3,14 @@
 // commits. The text is read, never rewritten: resolve keeps the answer lines as written.
 
 import { BadInputError } from "../errors.js";
-import { parseQuestions, parseQuestionsBytes, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
+import { parseQuestions, parseQuestionsBytes, statusOf, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { answerLines, hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice, type UnreadAnswer } from "../documents/questions/answer-field.js";
 import { normalizeText } from "./normalize-text.js";
 import type { ResolveEntry } from "./resolve-question.js";
 import type { Bytes } from "../documents/bytes.js";
 import { forReaders } from "../for-readers.js";
 
-/** A YAML-style block indicator on the `answer:` line: the answer is the indented lines below it. */
-const BLOCK_INDICATOR = /^[|>][+-]?[0-9]?$/;
-
-/** The `answer:` value and its indented continuation lines, trimmed; [] when there is none. */
-function answerLines(block: QuestionBlock): string[] {
-  const f = block.field("answer");
-  if (!f) return [];
-  const lines = BLOCK_INDICATOR.test(f.value) ? f.continuation : [f.value, ...f.continuation];
-  return lines.map((l) => l.trim()).filter((l) => l !== "");
-}
-
-/** True when a person wrote something under the block's `answer:` (cheap: nothing is normalized). */
-export function hasWrittenAnswer(block: QuestionBlock): boolean {
-  return answerLines(block).length > 0;
-}
+export { hasWrittenAnswer };
 
 /**
  * The answer as written in the block, flattened to one line as a typed answer is (whitespace
@@ -42,12 +29,47 @@ export function answerRequired(qid: string): BadInputError {
 }
 
 /**
+ * The refusal for `state resolve <qid>` (no answer given) when text the person wrote as the
+ * answer is not read (answer-field.ts): at `line` of questions.md, what is wrong and the edit.
+ */
+export function unreadAnswerError(qid: string, line: number, u: UnreadAnswer): BadInputError {
+  const { problem, fix } = unreadAnswerAdvice(u);
+  return new BadInputError(`${qid}: ${problem} (questions.md:${line}); nothing was written`, {
+    hint: forReaders((h) => `${fix}, then run devrites-engine state resolve ${qid}${h}; or type the answer: devrites-engine state resolve ${qid} "<answer>"${h}`),
+    data: { qid, line, problem: u.reason },
+  });
+}
+
+/** Every open block of `doc` with answer text that is not read, with its file line (1-based). */
+export function unreadAnswers(doc: QuestionsDoc): { qid: string; line: number; unread: UnreadAnswer }[] {
+  const out: { qid: string; line: number; unread: UnreadAnswer }[] = [];
+  for (const b of doc.blocks) {
+    if (statusOf(b) !== "open") continue;
+    const u = unreadAnswer(doc.view, b);
+    if (u) out.push({ qid: b.id, line: u.index + 1, unread: u });
+  }
+  return out;
+}
+
+/**
  * One entry per open block with a written answer, in file order (a duplicated id once, so
  * that resolving it reports the duplicate): what `state resolve --filled` commits.
+ * @throws BadInputError (5) when any open block holds answer text that is not read (text below
+ *   `answer:` not indented, after a blank line, under a misspelled key): all or nothing, as a
+ *   batch is, so that no answer a person wrote is left behind in silence.
  */
 export function filledEntries(questions: string | Bytes): ResolveEntry[] {
   // Read, not edited: the bytes are read as they are (the entries are resolved from them after).
   const doc = typeof questions === "string" ? parseQuestions(questions) : parseQuestionsBytes(questions);
+  const unread = unreadAnswers(doc);
+  if (unread.length > 0) {
+    const list = unread.map((u) => `  questions.md:${u.line}: ${u.qid}: ${unreadAnswerAdvice(u.unread).problem}`);
+    const fixes = [...new Set(unread.map((u) => unreadAnswerAdvice(u.unread).fix))].join("; ");
+    throw new BadInputError(`${unread.length === 1 ? "an answer" : `${unread.length} answers`} written in questions.md ${unread.length === 1 ? "is" : "are"} not read, nothing written:\n${list.join("\n")}`, {
+      hint: forReaders((h) => `${fixes}; then run devrites-engine state resolve --filled${h} again`),
+      data: { failures: unread.map((u) => ({ qid: u.qid, line: u.line, problem: u.unread.reason })) },
+    });
+  }
   const seen = new Set<string>();
   const entries: ResolveEntry[] = [];
   for (const b of doc.blocks) {

@@ -137,7 +137,7 @@ export const TOOLS: ToolDef[] = [
     description: "Where the active workspace stands, why it stopped and what to do next.",
     input: { ...WORKSPACE },
     readOnly: true,
-    result: { workspace: WS_OUT, phase: "the workflow phase", status: "the run status (running, awaiting_human, blocked, …)", next_action: "what to do next", awaiting: "the questions the run waits on", pause: "the pause (reason, detail, resumes_at) or null", open_questions: "open questions counted by gate", written_answers: "open questions with an answer written in questions.md", mode: "hitl or afk, and the AFK sentinel", warnings: "problems found while reading the workspace" },
+    result: { workspace: WS_OUT, phase: "the workflow phase", status: "the run status (running, awaiting_human, blocked, …)", next_action: "what to do next", awaiting: "the questions the run waits on", pause: "the pause (reason, detail, resumes_at) or null", open_questions: "open questions counted by gate", written_answers: "open questions with an answer written in questions.md", unread_answers: "open questions with answer text in questions.md that is not read (qid, line, problem, fix): resolving them from the file refuses until it is fixed", mode: "hitl or afk, and the AFK sentinel", warnings: "problems found while reading the workspace" },
   },
   {
     name: "questions",

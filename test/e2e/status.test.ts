@@ -105,7 +105,7 @@ describe("status details", () => {
 });
 
 describe("status --json", () => {
-  const KEYS = ["ok", "exit", "workspace", "phase", "status", "next_action", "awaiting", "pause", "open_questions", "mode", "warnings", "written_answers"].sort();
+  const KEYS = ["ok", "exit", "workspace", "phase", "status", "next_action", "awaiting", "pause", "open_questions", "mode", "warnings", "written_answers", "unread_answers"].sort();
 
   it.each(CASES)("%s: one object with every documented key, whatever the state", async (name) => {
     const p = copyCase(name);

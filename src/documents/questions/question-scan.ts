@@ -5,7 +5,7 @@
 // the block itself.
 
 import { isWorkspaceTimestamp } from "../timestamp.js";
-import { continuesField, fieldColon, span, valueSpan } from "./block-grammar.js";
+import { continuesField, fieldColon, meantKey, span, valueSpan } from "./block-grammar.js";
 import { fieldValue, gateOf, statusOf, type QuestionsDoc } from "./parse-questions.js";
 import { fieldValueAt } from "./question-block.js";
 
@@ -19,7 +19,9 @@ export interface QuestionScan {
    * Per block (doc.blocks order): 0 when the block is undecided, else its status (statusOf)
    * as an index into SCAN_STATUSES. A decided block is clean: an id of the engine's shape, no
    * key twice, status and gate known words as written, a route when escalating, timestamps
-   * empty or valid, an answer exactly when the status says so, answered_at on a closed block
+   * empty or valid, an answer exactly when the status says so (none written below an open
+   * block's `answer:` either), answered_at on a closed block,
+   * nothing but field lines, their indented lines and blank lines, no key a slip of a known one
    * (lintQuestions' per-block rules find nothing in it).
    */
   readonly status: Uint8Array;
@@ -27,8 +29,6 @@ export interface QuestionScan {
   readonly gate: Uint8Array;
   /** Per decided block: the line of its first `question:` field, -1 when it has none. */
   readonly question: Int32Array;
-  /** Per decided open block: 1 when lines under its `answer:` may hold a written answer (ask hasWrittenAnswer), 0 when it has none. */
-  readonly maybeWritten: Uint8Array;
 }
 
 // The keys a usual block has, told apart by a bit (a repeated one is a warning). Any other
@@ -103,6 +103,19 @@ function repeatsOther(text: string, start: number, len: number, starts: number[]
   return false;
 }
 
+const LF = 10;
+const CR = 13;
+
+/** True when the line starting at `start` holds only spaces and tabs. */
+function blankFrom(text: string, start: number): boolean {
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF || c === CR) return true;
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
 const SCANS = new WeakMap<QuestionsDoc, QuestionScan>();
 
 /**
@@ -119,7 +132,7 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
   const { view, blocks } = doc;
   const { text, lineStarts: starts, fenceFlags: fenced } = view;
   const n = blocks.length;
-  scan = { status: new Uint8Array(n), gate: new Uint8Array(n), question: new Int32Array(n), maybeWritten: new Uint8Array(n) };
+  scan = { status: new Uint8Array(n), gate: new Uint8Array(n), question: new Int32Array(n) };
   const otherStarts: number[] = [];
   const otherLengths: number[] = [];
   for (let k = 0; k < n; k++) {
@@ -136,13 +149,30 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
     let answerLine = -1;
     let questionLine = -1;
     let i = b.heading + 1;
+    let afterBlank = false;
     for (; i < end; i++) {
-      if (fenced[i] === 1) continue;
+      if (fenced[i] === 1) {
+        afterBlank = false;
+        continue;
+      }
       const start = starts[i]!;
       const len = fieldColon(text, start);
-      if (len <= 0) continue;
+      if (len <= 0) {
+        // A decided block holds fields, their indented lines and blank lines only. Any other
+        // line — prose, a key written so that it is no field (`Answer:`), text below `answer:`
+        // that is not indented, indented text after a blank line — is read rule by rule.
+        const c = text.charCodeAt(start);
+        if (c === LF || c === CR) afterBlank = true;
+        else if (!continuesField(c)) break;
+        else if (blankFrom(text, start)) afterBlank = true;
+        else if (afterBlank) break;
+        continue;
+      }
+      afterBlank = false;
       const key = knownKey(text, start, text.charCodeAt(start), len);
       if (key === 0) {
+        // A key a letter or two from a known one (`anwser:`) is a person's slip the lint names.
+        if (meantKey(text.slice(start, start + len)) !== undefined) break;
         if (repeatsOther(text, start, len, otherStarts, otherLengths, others)) break;
         otherStarts[others] = start;
         otherLengths[others] = len;
@@ -191,13 +221,16 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
       const exact = valueSpan(text, starts[answerLine]!, "answer".length, view.lineStart(answerLine + 1));
       answerEmpty = span.start === span.end;
       answerSet = exact && !answerEmpty;
+      // `answer: |` (or `>`) announces indented lines: the rules read the block.
+      const c = text.charCodeAt(span.start);
+      if (!answerEmpty && (c === 124 || c === 62)) continue;
     }
-    let written = 0;
     if (status === OPEN) {
       if (!answerEmpty) continue;
-      // A written answer may sit on the lines below `answer:` (a continuation starts with a space or tab).
+      // Lines below an empty `answer:` that continue it (a space or tab first) are a written
+      // answer: the rules name it and the readers commit it.
       const next = answerLine + 1;
-      if (answerLine >= 0 && next < end && fenced[next] !== 1 && continuesField(text.charCodeAt(starts[next]!))) written = 1;
+      if (answerLine >= 0 && next < end && fenced[next] !== 1 && continuesField(text.charCodeAt(starts[next]!))) continue;
     } else {
       if (!answeredAtSet) continue;
       if (status === ANSWERED && !answerSet) continue;
@@ -205,7 +238,6 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
     scan.status[k] = status;
     scan.gate[k] = gate;
     scan.question[k] = questionLine;
-    scan.maybeWritten[k] = written;
   }
   SCANS.set(doc, scan);
   return scan;

@@ -2,7 +2,8 @@
 // timestamps, answered blocks without answers, escalations without a route, register rows.
 
 import { GATES, isGate } from "../../documents/gates.js";
-import { fieldColon } from "../../documents/questions/block-grammar.js";
+import { hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice } from "../../documents/questions/answer-field.js";
+import { fieldColon, misreadKey } from "../../documents/questions/block-grammar.js";
 import { FieldLines, readFieldLines } from "../../documents/questions/field-lines.js";
 import { QUESTION_STATUSES, gateFrom, statusFrom, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { fieldValueAt } from "../../documents/questions/question-block.js";
@@ -91,11 +92,22 @@ export function lintQuestions(doc: QuestionsDoc, scan: QuestionScan = scanQuesti
         push(c.index, c.col, "error", "question-bad-timestamp", `${b.id}: ${key} ${JSON.stringify(v)} is not a UTC timestamp (YYYY-MM-DDTHH:MM:SSZ)`);
       }
     }
+    // Text a person wrote as a field or as the answer that the grammar does not read.
+    for (let i = b.heading + 1; i < b.end; i++) {
+      if (doc.view.isFenced(i)) continue;
+      const slip = misreadKey(doc.view.lineText(i));
+      if (slip) push(i, 1, "warning", "question-unknown-key", `${b.id}: ${misreadKeyProblem(slip.written, slip.meant)} (until then the line is kept as written and not read)`);
+    }
+    const unread = unreadAnswer(doc.view, b);
+    if (unread && unread.reason !== "misspelled-key") {
+      const { problem, fix } = unreadAnswerAdvice(unread);
+      push(unread.index, 1, "warning", "question-answer-not-read", status === "open" ? forReaders((h) => `${b.id}: ${problem}; ${fix}, then run devrites-engine state resolve ${b.id}${h}`) : `${b.id}: ${problem}; ${fix}`);
+    }
     if (status === "answered" || status === "dropped") {
-      if ((value("answer") ?? "") === "" && status === "answered") pushAt(fieldCol(b, "status"), "error", "question-answered-without-answer", forReaders((h) => `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${b.id} "<answer>"${h})`));
+      if (status === "answered" && !hasWrittenAnswer(b)) pushAt(fieldCol(b, "status"), "error", "question-answered-without-answer", forReaders((h) => `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${b.id} "<answer>"${h})`));
       if ((value("answered_at") ?? "") === "") pushAt(fieldCol(b, "status"), "warning", "question-no-answered-at", `${b.id} is ${status} but has no answered_at; add answered_at: <YYYY-MM-DDTHH:MM:SSZ>`);
     }
-    if (status === "open" && (value("answer") ?? "") !== "") {
+    if (status === "open" && !unread && hasWrittenAnswer(b)) {
       const c = fieldCol(b, "answer");
       push(c.index, c.col, "warning", "question-open-with-answer", forReaders((h) => `${b.id} is open but already has an answer; make it count with devrites-engine state resolve ${b.id}${h}`));
     }
@@ -116,4 +128,11 @@ export function lintQuestions(doc: QuestionsDoc, scan: QuestionScan = scanQuesti
     }
   }
   return out;
+}
+
+/** Why a line that looks like the field `meant` is not read as it (misreadKey), and the edit. */
+function misreadKeyProblem(written: string, meant: string): string {
+  if (written === meant) return `"${meant} :" is not read as the ${meant} field (no space may come before the colon); write it as ${meant}:`;
+  if (written.toLowerCase() === meant) return `${written}: is not read as the ${meant} field (keys are lowercase); write it as ${meant}:`;
+  return `the key ${written} is not one the engine reads; if you meant ${meant}, rename it to ${meant}:`;
 }

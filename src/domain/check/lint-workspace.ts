@@ -1,8 +1,9 @@
 // Cross-file invariants between state.md and questions.md: the awaiting section and the
 // question it names, open gates while the run is not paused, pause fields off `blocked`.
 
+import { hasWrittenAnswer } from "../../documents/questions/answer-field.js";
 import { gateAction, isGate, type RaiseMode } from "../../documents/gates.js";
-import { QUESTION_STATUSES, fieldValue, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { QUESTION_STATUSES, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import type { StateDoc } from "../../documents/state/parse-state.js";
 import { PAUSE_FIELDS } from "../run-status.js";
 import { forReaders } from "../../for-readers.js";
@@ -50,7 +51,7 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
     } else if (blocks.every((b) => statusOf(b) !== "open")) {
       const b = blocks[0]!;
       // Answered by hand without the answer: resolving it would find no text, so the step is the text.
-      const noText = statusOf(b) === "answered" && (fieldValue(b, "answer") ?? "") === "";
+      const noText = statusOf(b) === "answered" && !hasWrittenAnswer(b);
       out.push({
         file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-not-open",
         ...adviceFor(forReaders((h) => noText

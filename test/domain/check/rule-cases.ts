@@ -118,6 +118,10 @@ export const QUESTION_CASES = table("questions.md", questions, [
   ["answered without answered_at", "question-no-answered-at", "warning", 4, 9, Q(...block({ status: "answered", answer: "Ship" })), Q(...block({ status: "answered", answered_at: "2026-07-20T10:00:00Z", answer: "Ship" }))],
   ["dropped without answered_at", "question-no-answered-at", "warning", 4, 9, Q(...block({ status: "dropped", answer: "superseded" })), Q(...block({ status: "dropped", answered_at: "2026-07-20T10:00:00Z", answer: "superseded" }))],
   ["open with an answer already written", "question-open-with-answer", "warning", 9, 9, Q(...block({ answer: "Ship" })), Q(...block())],
+  ["text below an empty answer: not indented", "question-answer-not-read", "warning", 10, 1, Q(...block(), "Ship it"), Q(...block(), "  Ship it")],
+  ["indented answer lines after a blank line", "question-answer-not-read", "warning", 12, 1, Q(...block({ answer: "|" }), "  Ship", "", "  it"), Q(...block({ answer: "|" }), "  Ship", "  it")],
+  ["a key one swap from answer", "question-unknown-key", "warning", 10, 1, Q(...block(), "anwser: Ship"), Q(...block(), "ticket: Ship")],
+  ["a known key in capitals", "question-unknown-key", "warning", 10, 1, Q(...block(), "Answer: Ship"), Q(...block(), "Notes: Ship")],
   ["a field written twice, at the second one", "question-duplicate-field", "warning", 6, 1, Q(HEAD, "status: open", "gate: advisory", "gate: blocking", "question: Ship?"), Q(HEAD, "status: open", "gate: advisory", "route: blocking", "question: Ship?")],
   [
     "a register row with an unknown status", "register-unknown-status", "error", 6, 1,
