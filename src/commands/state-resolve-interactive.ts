@@ -2,6 +2,8 @@
 // the answer written in questions.md, offered first), type an answer or drop it, confirm;
 // then the same transaction as the flags, with --human.
 
+import { unreadAnswer, unreadAnswerAdvice } from "../documents/questions/answer-field.js";
+import type { MarkdownView } from "../documents/markdown-view.js";
 import { BadInputError } from "../errors.js";
 import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
@@ -56,12 +58,12 @@ function pickNumber(reply: string, max: number): number | undefined {
 }
 
 /** Open questions, the awaited one(s) first, then in file order. */
-function openQuestions(questions: Buffer, state: string): { blocks: QuestionBlock[]; awaited: Set<string> } {
+function openQuestions(questions: Buffer, state: string): { blocks: QuestionBlock[]; awaited: Set<string>; view: MarkdownView } {
   const qdoc = parseQuestionsBytes(questions);
   const awaited = new Set(parseState(state).awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined));
   const open = qdoc.blocks.filter((b) => statusOf(b) === "open" && (qdoc.byId.get(b.id)?.length ?? 0) === 1);
   open.sort((a, b) => Number(awaited.has(b.id)) - Number(awaited.has(a.id)));
-  return { blocks: open, awaited };
+  return { blocks: open, awaited, view: qdoc.view };
 }
 
 /** Prompt, then commit through `resolve` (passed in so this lazily loaded chunk shares no code with the hot path). */
@@ -72,7 +74,7 @@ export async function interactiveResolve(
   resolve: typeof resolveEntries,
 ): Promise<Outcome> {
   const p = new Prompter(ctx);
-  const { blocks, awaited } = openQuestions(session.readBytes("questions.md", true), session.read("state.md", true));
+  const { blocks, awaited, view } = openQuestions(session.readBytes("questions.md", true), session.read("state.md", true));
   // The same JSON shape as a resolve that wrote something (resolve-report.ts), with nothing in it.
   const nothing = { workspace: session.ws.slug, dry_run: false, results: [], files: [], warnings: [] };
   if (blocks.length === 0) return { exit: 0, lines: ["No open questions."], data: nothing };
@@ -92,7 +94,10 @@ export async function interactiveResolve(
   const proposed = fieldValue(chosen, "proposed");
   if (proposed) p.say(wrap(proposed, WIDTH, "  proposed: ").join("\n"));
   // An answer a person already wrote in the file comes first; the options follow, shifted by one.
-  const written = hasWrittenAnswer(chosen) ? writtenAnswer(chosen) : undefined;
+  // Unless part of what was written is not read: offering the rest would commit half of it.
+  const unread = unreadAnswer(view, chosen);
+  if (unread) p.say(wrap(`The answer written in questions.md is not offered: ${unreadAnswerAdvice(unread).problem} (questions.md:${unread.index + 1}). Type it below, or fix the file: ${unreadAnswerAdvice(unread).fix}.`, WIDTH, "  ", "  ").join("\n"));
+  const written = !unread && hasWrittenAnswer(chosen) ? writtenAnswer(chosen) : undefined;
   const shift = written === undefined ? 0 : 1;
   if (written !== undefined) item(1, `use the answer written in questions.md: ${written}`);
   options.forEach((o) => item(o.number + shift, o.raw));

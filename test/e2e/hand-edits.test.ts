@@ -150,6 +150,13 @@ describe("other slips a person makes in a question block", () => {
     expect(p.read(Q)).toContain("answer: Keep it for one release.\nanswered_by: human\n");
   });
 
+  it("interactive resolve does not offer half of a written answer: it says why and asks for the answer", async () => {
+    withAnswerLines("answer: Keep it\nfor one release.\n");
+    const r = await runCli(["state", "resolve", "--interactive"], { cwd: p.dir, env: { TZ: "UTC" }, input: "1\n" });
+    expect(r.stdout.replace(/\n +/g, " ")).toContain("The answer written in questions.md is not offered: the text below answer: is not indented, so it is not read as the answer (questions.md:");
+    expect(r.stdout).not.toContain("use the answer written in questions.md");
+  });
+
   it("`answer: |` with nothing under it is an empty answer: no 'already has an answer', the empty-answer refusal as before", async () => {
     withAnswerLines("answer: |\n");
     const check = await run(["check"]);
