@@ -38,9 +38,8 @@ export interface EngineServerOptions {
 /**
  * The stdio server runs a full GC after every this many calls: what a call leaves in the old
  * generation is garbage by then, and collecting it keeps resident memory flat over a session
- * (docs/performance.md: +5–9 % from call 10 to call 1,000 instead of +13–22 %). A full GC of
- * a heap this size costs about 10–15 ms (a synthetic 20 MB heap here: 12–17 ms), once per hundred
- * calls: the median call does not see it.
+ * (docs/performance.md, the MCP section, has the measurements). A full GC of a heap this
+ * size is paid once per hundred calls: the median call does not see it.
  */
 const GC_EVERY_CALLS = 100;
 /**
@@ -135,7 +134,7 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
  */
 export async function serveProcessStdio(opts: EngineServerOptions): Promise<void> {
   // Resident memory of a long session (docs/performance.md, the MCP section). The young
-  // generation keeps the size start-up gave it (4 MB here) instead of doubling to 32 MB over the
+  // generation keeps the size start-up gave it instead of doubling several times over the
   // first few thousand calls: a call's garbage dies within the call, so a larger one only costs
   // memory. The old generation is collected when it has grown 10 % past what survived the last
   // full GC, not 2–4×: what a call promotes is garbage by then. V8 reads both flags at each

@@ -135,8 +135,7 @@ export interface SearchedBlock {
  * character, the colon after the key, the key: for a field key, the lines where fieldColon is
  * key.length — then the rest of its text is searched natively (fieldSearch), a hit counted
  * where a line starts; fenced lines never count. For a reader that wants a few keys of a
- * block: looking at every line cost a batch 50 ms of its 300 (four keys a block, a thousand
- * blocks).
+ * block, where looking at every line was a large share of a batch (docs/performance.md).
  */
 export function nextFieldLine(view: MarkdownView, block: SearchedBlock, key: string, from: number): number {
   const re = fieldSearch(key);

@@ -1,6 +1,6 @@
 // Find one question's blocks in the bytes of questions.md without decoding the file. A
-// resolve in a 10,000-question file edits one block: decoding 3 MB into a string, indexing
-// 137,000 lines and encoding it all again cost more than the rest of the command together.
+// resolve in a large file edits one block: decoding the whole file into a string, indexing
+// every line and encoding it all again cost more than the rest of the command together.
 // The answer is parseQuestions' answer (test/property/find-block.test.ts keeps it so): the
 // native Buffer.indexOf finds the fence candidates and the mentions of the id, and only
 // those lines are decoded; every rule is the block grammar's (block-grammar.ts), read here
@@ -99,7 +99,7 @@ export function questionBlockSpans(bytes: Bytes, qid: string): ByteSpan[] {
 
 /**
  * questionBlockSpans for many ids of one file: the fences are found once, on the first call
- * (a resolve of 15 questions would otherwise scan 3 MB for fence lines 15 times).
+ * (a resolve of many questions would otherwise scan the whole file for fence lines once each).
  */
 export function blockFinder(bytes: Bytes): (qid: string) => ByteSpan[] {
   const lines = new ByteLines(bytes);
