@@ -6,7 +6,8 @@
 // never dropped in silence.
 
 import { parseHeading, type MarkdownView } from "../markdown-view.js";
-import { QUESTION_KEYS, continuesField, fieldColon, isBlank, misreadKey } from "./block-grammar.js";
+import { continuesField, fieldColon, isBlank } from "./block-grammar.js";
+import { QUESTION_KEYS, misreadKey } from "./meant-keys.js";
 import type { QuestionBlock } from "./question-block.js";
 
 /** A YAML-style block indicator on the `answer:` line: the answer is the indented lines below it. */

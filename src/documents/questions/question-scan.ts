@@ -5,7 +5,8 @@
 // the block itself.
 
 import { isWorkspaceTimestamp } from "../timestamp.js";
-import { continuesField, fieldColon, meantKey, span, valueSpan } from "./block-grammar.js";
+import { continuesField, fieldColon, span, valueSpan } from "./block-grammar.js";
+import { meantKey } from "./meant-keys.js";
 import { fieldValue, gateOf, statusOf, type QuestionsDoc } from "./parse-questions.js";
 import { fieldValueAt } from "./question-block.js";
 

@@ -3,7 +3,8 @@
 
 import { GATES, isGate } from "../../documents/gates.js";
 import { hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice } from "../../documents/questions/answer-field.js";
-import { fieldColon, misreadKey } from "../../documents/questions/block-grammar.js";
+import { fieldColon } from "../../documents/questions/block-grammar.js";
+import { misreadKey } from "../../documents/questions/meant-keys.js";
 import { FieldLines, readFieldLines } from "../../documents/questions/field-lines.js";
 import { QUESTION_STATUSES, gateFrom, statusFrom, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { fieldValueAt } from "../../documents/questions/question-block.js";

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { answerAsRead, hasWrittenAnswer, unreadAnswer } from "../../../src/documents/questions/answer-field.js";
-import { meantKey, misreadKey } from "../../../src/documents/questions/block-grammar.js";
+import { meantKey, misreadKey } from "../../../src/documents/questions/meant-keys.js";
 import { parseQuestions } from "../../../src/documents/questions/parse-questions.js";
 
 /** One open block whose lines after `question:` are `tail`; its heading is line index 1. */
