@@ -72,7 +72,7 @@ export interface EngineServer extends McpHandle {
  * How a tool's messages name an option: by the field it maps from (`--name` for one it has none
  * for), without the command line's placeholder (`TEXT`, `N`): the field's schema gives its type.
  */
-function fieldNames(t: ToolDef): (option: string) => string {
+export function fieldNames(t: ToolDef): (option: string) => string {
   const byOption = new Map(Object.entries(t.options).map(([field, option]) => [option, field]));
   if (t.name === "resolve_batch") byOption.set("batch", "entries");
   if (t.name === "resolve_comments") byOption.set("from-comments", "comments");
