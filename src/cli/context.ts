@@ -4,6 +4,7 @@
 
 import type { CommandContext } from "../commands/types.js";
 import type { Io } from "../io.js";
+import { cliOption, type NameOption } from "../domain/option-names.js";
 import { findRoot, openWorkspace, selectedSlug } from "../workspace/locate.js";
 import { finishInterruptedInits } from "../workspace/interrupted-init.js";
 import { WorkspaceSession } from "../workspace/session.js";
@@ -16,7 +17,7 @@ export function makeContext(
     root: string | undefined;
     workspace: string | undefined;
     runCommand: CommandContext["runCommand"];
-    flag?: ((option: string) => string) | undefined;
+    flag?: NameOption | undefined;
     usage?: string | undefined;
   },
 ): CommandContext {
@@ -41,7 +42,7 @@ export function makeContext(
     session(ws) {
       return new WorkspaceSession(ws, io, now);
     },
-    flag: opts.flag ?? ((option) => `--${option}`),
+    flag: opts.flag ?? cliOption,
     usage: (cliUsage) => opts.usage ?? cliUsage,
     runCommand: opts.runCommand,
   };

@@ -11,17 +11,18 @@ import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const USAGE = "devrites-engine budget check [--writer] [--findings N] [--agents-used N] [--minutes-used N] [--tokens-used N] [--cost-used X] [--json]";
 
-function checkArguments(args: CommandArgs): { findings: number; usage: Usage; writer: boolean } {
+function checkArguments(ctx: CommandContext, args: CommandArgs): { findings: number; usage: Usage; writer: boolean } {
   if (args.positionals.length > 0) throw new BadInputError(`budget check takes no arguments, got ${JSON.stringify(args.positionals[0])}`, { hint: USAGE });
   const o = args.options;
-  const count = (name: string) => (typeof o[name] === "string" ? parseCount(o[name] as string, `--${name}`) : undefined);
+  // Messages name options as the caller knows them: `--findings` here, the tool's `findings` over MCP.
+  const count = (name: string) => (typeof o[name] === "string" ? parseCount(o[name] as string, ctx.flag(name)) : undefined);
   return {
     findings: count("findings") ?? 0,
     usage: {
       agents: count("agents-used"),
       minutes: count("minutes-used"),
       tokens: count("tokens-used"),
-      costUsd: typeof o["cost-used"] === "string" ? parseAmount(o["cost-used"], "--cost-used") : undefined,
+      costUsd: typeof o["cost-used"] === "string" ? parseAmount(o["cost-used"], ctx.flag("cost-used")) : undefined,
     },
     writer: o.writer === true,
   };
@@ -47,7 +48,7 @@ function verdictLines(v: Verdict, queue: ReviewQueue): string[] {
  */
 export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const afk = await afkMode(ctx);
-  const input = checkArguments(args);
+  const input = checkArguments(ctx, args);
   if (!afk) return hitlOutcome("dispatch is not budget-limited.", { verdict: "admit", admit: true, reconcile_only: false, reasons: [] });
 
   const s = afk.sentinel;
@@ -58,7 +59,7 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
     awaitedQid: stateDoc.awaiting.find((a) => a.questionId !== undefined && a.questionId !== "")?.questionId,
     pauseReason: cursorValue(stateDoc, "pause_reason"),
   };
-  const verdict = admitDispatch({ sentinel: s, run, remaining, queue, usage: input.usage, writer: input.writer });
+  const verdict = admitDispatch({ sentinel: s, run, remaining, queue, usage: input.usage, writer: input.writer, flag: ctx.flag });
 
   const lines = [
     ...verdictLines(verdict, queue),

@@ -11,14 +11,16 @@ import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const USAGE = "devrites-engine budget seed --pending N [--max-slices N]";
 
-function seedArguments(args: CommandArgs): { pending: number; maxSlicesOption: number | undefined } {
+function seedArguments(ctx: CommandContext, args: CommandArgs): { pending: number; maxSlicesOption: number | undefined } {
   if (args.positionals.length > 0) throw new BadInputError(`budget seed takes no arguments, got ${JSON.stringify(args.positionals[0])}`, { hint: USAGE });
   const pending = args.options.pending;
-  if (typeof pending !== "string") throw new BadInputError("budget seed needs --pending N (the slices still to build)", { hint: USAGE });
+  // Messages name options as the caller knows them: `--pending` here, the tool's `pending` over MCP.
+  const f = ctx.flag;
+  if (typeof pending !== "string") throw new BadInputError(`budget seed needs ${f("pending", "N")} (the slices still to build)`, { hint: ctx.usage(USAGE) });
   const max = args.options["max-slices"];
   return {
-    pending: parseCount(pending, "--pending"),
-    maxSlicesOption: typeof max === "string" ? parseCount(max, "--max-slices") : undefined,
+    pending: parseCount(pending, f("pending")),
+    maxSlicesOption: typeof max === "string" ? parseCount(max, f("max-slices")) : undefined,
   };
 }
 
@@ -29,13 +31,13 @@ function seedArguments(args: CommandArgs): { pending: number; maxSlicesOption: n
 export async function budgetSeed(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const afk = await afkMode(ctx);
   if (!afk) {
-    seedArguments(args);
+    seedArguments(ctx, args);
     return hitlOutcome("nothing seeded.", { seeded: false });
   }
   const session = ctx.workspace();
   session.recoverIfNeeded();
   assertSchema(parseState(session.read("state.md", true)), session.ws.slug);
-  const { pending, maxSlicesOption } = seedArguments(args);
+  const { pending, maxSlicesOption } = seedArguments(ctx, args);
   const maxSlices = afk.sentinel.counts.max_slices;
 
   const plan: SeedPlan = session.mutate(() => {

@@ -5,16 +5,17 @@
 import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/schema-gate.js";
-import { assertSliceId, planSpend, type SpendPlan } from "../domain/spend-slice.js";
+import { assertSliceId, planSpend, SPEND_USAGE, type SpendPlan } from "../domain/spend-slice.js";
 import { readEventBytes } from "../workspace/events.js";
 import { afkMode, hitlOutcome } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-function sliceArgument(args: CommandArgs): string {
+function sliceArgument(ctx: CommandContext, args: CommandArgs): string {
   if (args.positionals.length > 1) {
     throw new BadInputError(`budget spend takes one slice id, got ${args.positionals.length}`, { hint: "devrites-engine budget spend <slice>" });
   }
-  return assertSliceId(args.positionals[0]);
+  // Over MCP the id is the tool's `slice` field, and the tool's usage says so.
+  return assertSliceId(args.positionals[0], ctx.usage(SPEND_USAGE));
 }
 
 /**
@@ -24,13 +25,13 @@ function sliceArgument(args: CommandArgs): string {
 export async function budgetSpend(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const afk = await afkMode(ctx);
   if (!afk) {
-    const slice = sliceArgument(args);
+    const slice = sliceArgument(ctx, args);
     return hitlOutcome(`nothing charged for ${slice}.`, { slice, charged: false });
   }
   const session = ctx.workspace();
   session.recoverIfNeeded();
   assertSchema(parseState(session.read("state.md", true)), session.ws.slug);
-  const slice = sliceArgument(args);
+  const slice = sliceArgument(ctx, args);
   const maxSlices = afk.sentinel.counts.max_slices;
 
   const plan: SpendPlan = session.mutate(() => {

@@ -103,7 +103,7 @@ export async function questionAdd(ctx: CommandContext, args: CommandArgs): Promi
 
   if (args.positionals.length > 0) {
     throw new BadInputError(`question add takes no positional arguments (got ${JSON.stringify(args.positionals.join(" "))})`, {
-      hint: 'quote the texts: --question "…" --option "…"',
+      hint: `quote the texts: ${ctx.flag("question")} "…" ${ctx.flag("option")} "…"`,
     });
   }
   const o = args.options;
@@ -117,6 +117,8 @@ export async function questionAdd(ctx: CommandContext, args: CommandArgs): Promi
     impact: str(o.impact),
     supersedes: str(o.supersedes),
     blockingSlices: str(o["blocking-slices"]),
+    // Messages name options as the caller knows them: `--question` here, the tool's `question` over MCP.
+    flag: ctx.flag,
   });
   const sentinel = await readValidSentinel(ctx.root());
   const mode: RaiseMode = sentinel.mode === "afk" ? { afk: true, allowGates: sentinel.sentinel.allowGates } : { afk: false };
@@ -127,7 +129,7 @@ export async function questionAdd(ctx: CommandContext, args: CommandArgs): Promi
     const questions = session.read("questions.md", false) ?? renderMissingFile("questions.md", session.ws.slug, state);
     assertSchema(parseState(state), session.ws.slug);
     const decisions = gateAction(input.gate, mode) === "auto_pick" ? session.read("decisions.md", false) : undefined;
-    const p = planRaise({ slug: session.ws.slug, questions, state, decisions }, input, mode, ctx.now);
+    const p = planRaise({ slug: session.ws.slug, questions, state, decisions }, input, mode, ctx.now, ctx.flag);
     const files = new Map<string, string>([["questions.md", p.questions]]);
     if (p.state !== undefined) files.set("state.md", p.state);
     if (p.decisions !== undefined) files.set("decisions.md", p.decisions);

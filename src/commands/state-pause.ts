@@ -24,7 +24,7 @@ export async function statePause(ctx: CommandContext, args: CommandArgs): Promis
   }
   const reason = str(args.options.reason);
   const threshold = reason?.trim() === "external_blocker" ? blockerThreshold(ctx.io.env.DEVRITES_BLOCKER_THRESHOLD) : DEFAULT_BLOCKER_THRESHOLD;
-  const input = parsePauseInput({ reason, detail: str(args.options.detail), until: str(args.options.until) }, threshold);
+  const input = parsePauseInput({ reason, detail: str(args.options.detail), until: str(args.options.until), flag: ctx.flag }, threshold);
 
   const plan = session.mutate(() => {
     const state = session.read("state.md", true);

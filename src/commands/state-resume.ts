@@ -20,7 +20,7 @@ export async function stateResume(ctx: CommandContext, args: CommandArgs): Promi
     });
   }
   const auto = args.options.auto === true;
-  const note = typeof args.options.note === "string" ? normalizeText([args.options.note], "--note") : undefined;
+  const note = typeof args.options.note === "string" ? normalizeText([args.options.note], ctx.flag("note")) : undefined;
 
   const plan = session.mutate(() => {
     const state = session.read("state.md", true);

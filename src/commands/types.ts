@@ -6,6 +6,7 @@ import type { ForReaders } from "../for-readers.js";
 import type { ExitCode } from "../errors.js";
 import type { Workspace } from "../workspace/locate.js";
 import type { WorkspaceSession } from "../workspace/session.js";
+import type { NameOption } from "../domain/option-names.js";
 
 export type OptionValue = string | boolean | string[] | undefined;
 
@@ -30,7 +31,7 @@ export interface CommandCall {
   root: string | undefined;
   workspace: string | undefined;
   /** How messages name an option (default `--name`): the MCP tools name their own fields. */
-  flag?: (option: string) => string;
+  flag?: NameOption;
   /** The usage a bad-input hint shows instead of the CLI's (a tool's fields). */
   usage?: string;
 }
@@ -50,7 +51,7 @@ export interface CommandContext {
   /** A session on a workspace the command located itself (init, merge-manifest). */
   session(ws: Workspace): WorkspaceSession;
   /** How a message names an option: `--name` on the command line, the tool's field over MCP. */
-  flag(option: string): string;
+  flag: NameOption;
   /** The usage for a bad-input hint: `cliUsage` on the command line, the tool's over MCP. */
   usage(cliUsage: string | ForReaders): string | ForReaders;
   /**

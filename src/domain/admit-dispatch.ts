@@ -7,6 +7,7 @@ import type { Sentinel } from "../documents/afk/sentinel.js";
 import type { ForReaders } from "../for-readers.js";
 import { CAP_ADVICE, CAP_MESSAGE, type Remaining, type ReviewQueue } from "./budget.js";
 import { pauseSummary } from "./pause-reasons.js";
+import { cliOption, type NameOption } from "./option-names.js";
 
 const STOP_CODES = ["paused", "slice_cap", "agents", "minutes", "tokens", "cost", "not_observed", "review_queue"] as const;
 type StopCode = (typeof STOP_CODES)[number];
@@ -37,6 +38,8 @@ interface AdmissionInput {
   usage: Usage;
   /** `--writer`: the activation envelope (agents, minutes, review queue) must be declared. */
   writer: boolean;
+  /** How messages name budget check's options (default: the command line's `--writer`, …). */
+  flag?: NameOption;
 }
 
 export interface StopReason {
@@ -87,11 +90,12 @@ const WRITER_KEYS = ["max_agents", "max_minutes", "max_review_queue"] as const;
  */
 export function admitDispatch(input: AdmissionInput): Verdict {
   const { sentinel, remaining, queue, usage } = input;
+  const f = input.flag ?? cliOption;
   if (input.writer) {
     const missing = WRITER_KEYS.filter((k) => sentinel.counts[k] === undefined);
     if (missing.length > 0) {
-      throw new BadInputError(`--writer needs ${missing.join(", ")} in the AFK sentinel`, {
-        hint: `add ${missing.map((k) => `${k}: N`).join(", ")} to .devrites/AFK, or run budget check without --writer`,
+      throw new BadInputError(`${f("writer")} needs ${missing.join(", ")} in the AFK sentinel`, {
+        hint: `add ${missing.map((k) => `${k}: N`).join(", ")} to .devrites/AFK, or run budget check without ${f("writer")}`,
         data: { missing },
       });
     }
@@ -114,7 +118,7 @@ export function admitDispatch(input: AdmissionInput): Verdict {
   const maxTokens = sentinel.counts.max_tokens;
   if (maxTokens !== undefined) {
     if (usage.tokens === undefined) {
-      reasons.push({ code: "not_observed", key: "max_tokens", message: "max_tokens is declared but not observed: pass --tokens-used N, or remove max_tokens from the sentinel where the host cannot count tokens", pauseReason: "token_budget", cap: maxTokens });
+      reasons.push({ code: "not_observed", key: "max_tokens", message: `max_tokens is declared but not observed: pass ${f("tokens-used", "N")}, or remove max_tokens from the sentinel where the host cannot count tokens`, pauseReason: "token_budget", cap: maxTokens });
     } else if (usage.tokens >= maxTokens) {
       reasons.push({ code: "tokens", key: "max_tokens", message: `tokens used ${usage.tokens} of max_tokens ${maxTokens}: no headroom left in this activation`, pauseReason: "token_budget", used: usage.tokens, cap: maxTokens });
     }
@@ -123,7 +127,7 @@ export function admitDispatch(input: AdmissionInput): Verdict {
   if (maxCost !== undefined) {
     const shown = sentinel.maxCostSource ?? String(maxCost);
     if (usage.costUsd === undefined) {
-      reasons.push({ code: "not_observed", key: "max_cost_usd", message: "max_cost_usd is declared but not observed: pass --cost-used X, or remove max_cost_usd from the sentinel where the host cannot measure cost", pauseReason: "budget", cap: maxCost });
+      reasons.push({ code: "not_observed", key: "max_cost_usd", message: `max_cost_usd is declared but not observed: pass ${f("cost-used", "X")}, or remove max_cost_usd from the sentinel where the host cannot measure cost`, pauseReason: "budget", cap: maxCost });
     } else if (usage.costUsd >= maxCost) {
       reasons.push({ code: "cost", key: "max_cost_usd", message: `cost used ${usage.costUsd} USD of max_cost_usd ${shown}: no headroom left in this activation`, pauseReason: "budget", used: usage.costUsd, cap: maxCost });
     }

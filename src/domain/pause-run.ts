@@ -16,6 +16,7 @@ import type { EventDraft } from "./events.js";
 import { isReasonCode, pauseLabel, pauseSummary, REASON_CODES, REASON_LABELS, type ReasonCode } from "./pause-reasons.js";
 import { redact } from "./redact.js";
 import { forReaders } from "../for-readers.js";
+import { cliOption, type NameOption } from "./option-names.js";
 
 /** The one reason that ends by itself, and so the only one `state resume --auto` may clear. */
 export const AUTO_RESUMABLE: ReasonCode = "usage_cap";
@@ -60,26 +61,28 @@ export interface PauseInput {
 /**
  * Validate `state pause` arguments.
  * @throws BadInputError for a missing or unknown code, an invalid `--until`, or an
- * external_blocker detail with no words to compare while the threshold is active.
+ * external_blocker detail with no words to compare while the threshold is active. `flag`
+ * names the options in messages (default: the command line's `--reason`, …).
  */
-export function parsePauseInput(raw: { reason: string | undefined; detail: string | undefined; until: string | undefined }, threshold: number): PauseInput {
+export function parsePauseInput(raw: { reason: string | undefined; detail: string | undefined; until: string | undefined; flag?: NameOption }, threshold: number): PauseInput {
+  const f = raw.flag ?? cliOption;
   const codes = REASON_CODES.join(", ");
   if (raw.reason === undefined || raw.reason.trim() === "") {
-    throw new BadInputError("state pause needs --reason CODE", { hint: `codes: ${codes}` });
+    throw new BadInputError(`state pause needs ${f("reason", "CODE")}`, { hint: `codes: ${codes}` });
   }
   const reason = raw.reason.trim();
   if (!isReasonCode(reason)) throw new BadInputError(`unknown pause reason: ${JSON.stringify(reason)}`, { hint: `codes: ${codes}` });
-  const flat = raw.detail === undefined ? "" : normalizeText([raw.detail], "--detail");
+  const flat = raw.detail === undefined ? "" : normalizeText([raw.detail], f("detail"));
   const detail = flat === "" ? undefined : redact(flat);
   let resumesAt: string | undefined;
   if (raw.until !== undefined) {
     const t = parseTimestamp(raw.until);
-    if (!t) throw new BadInputError(`--until is not a timestamp: ${JSON.stringify(raw.until)}`, { hint: "use RFC 3339 (2026-07-20T14:50:00Z) or a date (2026-07-21)" });
+    if (!t) throw new BadInputError(`${f("until")} is not a timestamp: ${JSON.stringify(raw.until)}`, { hint: "use RFC 3339 (2026-07-20T14:50:00Z) or a date (2026-07-21)" });
     resumesAt = formatTimestamp(t);
   }
   if (reason === "external_blocker" && threshold > 1 && blockerSignature(detail ?? "").length === 0) {
-    throw new BadInputError("external_blocker needs a --detail that names what failed, so repeated reports can be compared", {
-      hint: 'e.g. --detail "npm registry timed out fetching tarballs"',
+    throw new BadInputError(`external_blocker needs a ${f("detail")} that names what failed, so repeated reports can be compared`, {
+      hint: `e.g. ${f("detail")} "npm registry timed out fetching tarballs"`,
     });
   }
   return { reason, detail, resumesAt };

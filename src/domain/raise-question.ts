@@ -18,6 +18,7 @@ import { BLOCKER_FIELDS, statusEdits } from "./run-status.js";
 import { verifyState } from "./verify-state.js";
 import type { EventDraft } from "./events.js";
 import { redact } from "./redact.js";
+import { cliOption, type NameOption } from "./option-names.js";
 
 const MIN_OPTIONS = 2;
 const MAX_OPTIONS = 4;
@@ -46,6 +47,8 @@ export interface RaiseArgs {
   impact: string | undefined;
   supersedes: string | undefined;
   blockingSlices: string | undefined;
+  /** How messages name the options (default: the command line's `--gate`, …). */
+  flag?: NameOption;
 }
 
 function optional(value: string | undefined, what: string): string | undefined {
@@ -61,39 +64,42 @@ function optional(value: string | undefined, what: string): string | undefined {
  * an empty or multi-line text, or an option that marks itself `(Recommended)`.
  */
 export function parseRaiseInput(raw: RaiseArgs): RaiseInput {
+  const f = raw.flag ?? cliOption;
   const gateText = (raw.gate ?? "").trim().toLowerCase();
-  if (gateText === "") throw new BadInputError("question add needs --gate", { hint: `gates: ${GATES.join(", ")}` });
+  if (gateText === "") throw new BadInputError(`question add needs ${f("gate")}`, { hint: `gates: ${GATES.join(", ")}` });
   if (!isGate(gateText)) {
     throw new BadInputError(`unknown gate: ${JSON.stringify(raw.gate)}`, { hint: `gates: ${GATES.join(", ")}` });
   }
   const gate = gateText;
-  const question = raw.question === undefined ? "" : normalizeText([raw.question], "--question");
-  if (question === "") throw new BadInputError("question add needs --question TEXT (one line)", { hint: 'e.g. --question "Drop the legacy column now, or keep it for one release?"' });
-  const route = optional(raw.route, "--route");
+  const question = raw.question === undefined ? "" : normalizeText([raw.question], f("question"));
+  if (question === "") throw new BadInputError(`question add needs ${f("question", "TEXT")} (one line)`, { hint: `e.g. ${f("question")} "Drop the legacy column now, or keep it for one release?"` });
+  const route = optional(raw.route, f("route"));
   if (gate === "escalating" && route === undefined) {
-    throw new BadInputError("an escalating question needs --route ROLE (who it escalates to)", { hint: "e.g. --route security-review" });
+    throw new BadInputError(`an escalating question needs ${f("route", "ROLE")} (who it escalates to)`, { hint: `e.g. ${f("route")} security-review` });
   }
   const options = raw.options.map((o, i) => {
-    const text = normalizeText([o], `--option ${i + 1}`);
-    if (text === "") throw new BadInputError(`--option ${i + 1} is empty`);
+    // Option N, counted from 1 as the question numbers its options.
+    const nth = `${f("option")} ${i + 1}`;
+    const text = normalizeText([o], nth);
+    if (text === "") throw new BadInputError(`${nth} is empty`);
     if (text.toLowerCase().includes(RECOMMENDED.toLowerCase())) {
-      throw new BadInputError(`--option ${i + 1} contains "${RECOMMENDED}"`, { hint: `list the recommended option first; the engine marks option 1 ${RECOMMENDED}` });
+      throw new BadInputError(`${nth} contains "${RECOMMENDED}"`, { hint: `list the recommended option first; the engine marks option 1 ${RECOMMENDED}` });
     }
     return text;
   });
   if (options.length > 0 && (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS)) {
-    throw new BadInputError(`give ${MIN_OPTIONS} to ${MAX_OPTIONS} options, not ${options.length}`, { hint: "repeat --option TEXT, the recommended one first; or give none" });
+    throw new BadInputError(`give ${MIN_OPTIONS} to ${MAX_OPTIONS} options, not ${options.length}`, { hint: `repeat ${f("option", "TEXT")}, the recommended one first; or give none` });
   }
   return {
     gate,
     question,
-    slice: optional(raw.slice, "--slice"),
+    slice: optional(raw.slice, f("slice")),
     options,
-    proposed: optional(raw.proposed, "--proposed"),
+    proposed: optional(raw.proposed, f("proposed")),
     route,
-    impact: optional(raw.impact, "--impact"),
-    supersedes: optional(raw.supersedes, "--supersedes"),
-    blockingSlices: optional(raw.blockingSlices, "--blocking-slices"),
+    impact: optional(raw.impact, f("impact")),
+    supersedes: optional(raw.supersedes, f("supersedes")),
+    blockingSlices: optional(raw.blockingSlices, f("blocking-slices")),
   };
 }
 
@@ -239,14 +245,14 @@ function verifyQuestions(text: string, before: number, qid: string, input: Raise
  * Plan raising one question.
  * @throws RefusedError (3) when `--supersedes` names no question or questions.md ends in an
  * open code fence; BadInputError (5) for a value the state.md table cannot hold;
- * InternalError (1) when a result does not read back.
+ * InternalError (1) when a result does not read back. `flag` names options in messages.
  */
-export function planRaise(texts: RaiseTexts, input: RaiseInput, mode: RaiseMode, now: Date): RaisePlan {
+export function planRaise(texts: RaiseTexts, input: RaiseInput, mode: RaiseMode, now: Date, flag: NameOption = cliOption): RaisePlan {
   const ts = formatTimestamp(now);
   const qdoc = parseQuestions(texts.questions);
   assertAppendable(qdoc);
   if (input.supersedes !== undefined && !qdoc.byId.has(input.supersedes) && !qdoc.register.some((r) => r.id === input.supersedes)) {
-    throw new RefusedError(`--supersedes names no question: ${input.supersedes}`, {
+    throw new RefusedError(`${flag("supersedes")} names no question: ${input.supersedes}`, {
       kind: "question-not-found",
       hint: "give the id of an existing question in questions.md (ids are case-sensitive)",
     });

@@ -6,7 +6,7 @@ import { BadInputError, BudgetStopError } from "../errors.js";
 import { appendLogEdit, setFieldEdit, upsertFieldEdit } from "../documents/state/edit-state.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits } from "../documents/text-edit.js";
-import { personOrAgent } from "../for-readers.js";
+import { personOrAgent, type ForReaders } from "../for-readers.js";
 import { CAP_ADVICE, CAP_MESSAGE, COUNTER_NAME, readSliceCounter } from "./budget.js";
 import { formatTimestamp } from "./clock.js";
 import { logPhase } from "./phases.js";
@@ -16,16 +16,20 @@ import type { EventDraft } from "./events.js";
 
 const MAX_SLICE_ID_LENGTH = 200;
 
+/** How the command line gives the slice id. */
+export const SPEND_USAGE = "devrites-engine budget spend <slice>, e.g. budget spend SLICE-003";
+
 /** `- <ts> <phase>: charged <slice> …`; the slice is the one token after `charged`. */
 const CHARGE_LINE = /^[ \t]*[-*+][ \t]+\S+[ \t]+[^\s:]+:[ \t]+charged[ \t]+(\S+)(?:[ \t]|$)/;
 
 /**
  * Check a slice id: one token (it is matched as a token in the Log), printable, bounded.
  * @throws BadInputError for an empty id, whitespace, control characters (bidi controls too),
- * over 200 characters, or an id secret redaction would change.
+ * over 200 characters, or an id secret redaction would change. `usage`: the hint for a missing
+ * id (default: the command line's).
  */
-export function assertSliceId(slice: string | undefined): string {
-  if (slice === undefined || slice === "") throw new BadInputError("budget spend needs the slice id to charge", { hint: "devrites-engine budget spend <slice>, e.g. budget spend SLICE-003" });
+export function assertSliceId(slice: string | undefined, usage: string | ForReaders = SPEND_USAGE): string {
+  if (slice === undefined || slice === "") throw new BadInputError("budget spend needs the slice id to charge", { hint: usage });
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(slice)) {
     throw new BadInputError(`slice id ${JSON.stringify(slice)} must be one word without spaces, control characters or bidi controls`, { hint: "use the slice's id, e.g. SLICE-003" });

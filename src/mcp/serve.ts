@@ -67,8 +67,11 @@ export interface EngineServer extends McpHandle {
   settle(): Promise<void>;
 }
 
-/** How a tool's messages name an option: by the field it maps from (`--name` for one it has none for). */
-function fieldNames(t: ToolDef): (option: string) => string {
+/**
+ * How a tool's messages name an option: by the field it maps from (`--name` for one it has none
+ * for), without the command line's placeholder (`TEXT`, `N`): the field's schema gives its type.
+ */
+export function fieldNames(t: ToolDef): (option: string) => string {
   const byOption = new Map(Object.entries(t.options).map(([field, option]) => [option, field]));
   if (t.name === "resolve_batch") byOption.set("batch", "entries");
   if (t.name === "resolve_comments") byOption.set("from-comments", "comments");
