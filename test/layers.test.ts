@@ -1,0 +1,75 @@
+// The layers of src/ (CONTRIBUTING.md, Layout) point down only: every relative import, static
+// or dynamic, goes from a folder to one below it or stays in its folder, so no two folders
+// import each other and no folder circle can form. Adapters reach the product only for types.
+
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO_DIR } from "./helpers/project.js";
+
+const SRC = path.join(REPO_DIR, "src");
+
+/** Higher imports lower. The files at src/'s top (errors, io, version, for-readers) are the floor; index.ts, the library's entry, the roof. */
+const RANK: Record<string, number> = {
+  "index.ts": 8,
+  cli: 7,
+  commands: 6,
+  mcp: 5,
+  workspace: 4,
+  domain: 3,
+  documents: 2,
+  adapters: 1,
+};
+const FLOOR = 0;
+
+/** A file's folder under src/, or "index.ts", or "(floor)" for the other files at src/'s top. */
+function unitOf(file: string): string {
+  const rel = path.relative(SRC, file).split(path.sep);
+  if (rel.length > 1) return rel[0]!;
+  return /^index\.[jt]s$/.test(rel[0]!) ? "index.ts" : "(floor)";
+}
+const rankOf = (unit: string) => RANK[unit] ?? FLOOR;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? sourceFiles(p) : /\.(ts|cjs|mts)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [p] : [];
+  });
+}
+
+/** Every relative import of `file`: its specifier, whether it is type-only, and the unit it lands in. */
+function importsOf(file: string): { spec: string; typeOnly: boolean; unit: string }[] {
+  const text = fs.readFileSync(file, "utf8");
+  const out: { spec: string; typeOnly: boolean; unit: string }[] = [];
+  const re = /(?:^|\n)\s*(import|export)\s+(type\s+)?[^;]*?\sfrom\s+["'](\.{1,2}\/[^"']+)["']|import\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)|require\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+  for (const m of text.matchAll(re)) {
+    const spec = (m[3] ?? m[4] ?? m[5])!;
+    const target = path.resolve(path.dirname(file), spec);
+    if (!target.startsWith(SRC + path.sep)) continue;
+    out.push({ spec, typeOnly: m[2] !== undefined, unit: unitOf(target) });
+  }
+  return out;
+}
+
+describe("src/ layers", () => {
+  const files = sourceFiles(SRC);
+
+  it("every import points down a layer or stays in its folder (adapters: types only)", () => {
+    const up: string[] = [];
+    for (const file of files) {
+      const from = unitOf(file);
+      for (const imp of importsOf(file)) {
+        if (imp.unit === from) continue;
+        const ok = from === "adapters" ? imp.typeOnly || rankOf(imp.unit) === FLOOR : rankOf(imp.unit) < rankOf(from);
+        if (!ok) up.push(`${path.relative(REPO_DIR, file)} → ${imp.spec}`);
+      }
+    }
+    expect(up).toEqual([]);
+  });
+
+  it("the check can fail: it sees the imports it is about (cli → commands, commands → domain, a dynamic import)", () => {
+    const all = files.flatMap((f) => importsOf(f).map((i) => `${unitOf(f)}→${i.unit}`));
+    expect(all).toEqual(expect.arrayContaining(["cli→commands", "commands→domain", "domain→documents", "workspace→documents"]));
+    expect(files.some((f) => importsOf(f).some((i) => i.spec.startsWith("../commands/")) && fs.readFileSync(f, "utf8").includes("import(\"../commands/"))).toBe(true);
+  });
+});
