@@ -103,7 +103,7 @@ const io = {
   // the same rules over every block, which the optimised code does pay for.
   // (Not every flag is safe to set while running: --single-threaded-gc aborts Node 20 in its
   // next full collection. test/e2e/large-input.test.ts runs the commands on a large file.)
-  largeInput: (writing) =>
+  largeInput: (writing: boolean) =>
     process.getBuiltinModule("node:v8").setFlagsFromString(writing ? "--semi-space-growth-factor=1 --no-turbofan" : "--semi-space-growth-factor=1"),
   // A killed command releases the lock it holds and exits 128 + signo (cli/signals.ts); armed at
   // the first lock, so start-up and the read-only commands do not pay for it.
