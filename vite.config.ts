@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { fileURLToPath } from "node:url";
+import type { CodeSplittingGroup } from "rolldown";
 import { defineConfig, parseAst, type Plugin } from "vite";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
@@ -56,8 +57,43 @@ export function launcher(): Plugin {
   };
 }
 
+/**
+ * The `hot` chunk: the commands src/cli/command-table.ts loads with hotChunk(…) (each
+ * `hotChunk(() => import("../commands/<file>.js"), …)`) and every module they import statically,
+ * directly or not, that the entry does not hold. The plugin reads the module graph once it is
+ * built; the group's test reads what it found (a module the entry imports stays in the entry:
+ * the `$initial` group comes first).
+ */
+export function hotChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
+  const table = readFileSync(new URL("./src/cli/command-table.ts", import.meta.url), "utf8");
+  const roots = [...table.matchAll(/\bhotChunk\(\(\) => import\("\.\.\/commands\/([\w-]+)\.js"\)/g)].map((m) =>
+    fileURLToPath(new URL(`./src/commands/${m[1]}.ts`, import.meta.url)),
+  );
+  if (roots.length === 0) throw new Error("src/cli/command-table.ts loads no command with hotChunk()");
+  const reached = new Set<string>();
+  const plugin: Plugin = {
+    name: "devrites-hot-chunk",
+    buildEnd() {
+      reached.clear();
+      const todo = [...roots];
+      for (const m of todo) reached.add(m);
+      while (todo.length > 0) {
+        for (const dep of this.getModuleInfo(todo.pop()!)?.importedIds ?? []) {
+          if (!reached.has(dep)) {
+            reached.add(dep);
+            todo.push(dep);
+          }
+        }
+      }
+    },
+  };
+  return { plugin, group: { name: "hot", test: (id) => reached.has(id), priority: 3 } };
+}
+
+const hot = hotChunk();
+
 export default defineConfig(({ mode }) => ({
-  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher()])],
+  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin])],
   define: { __ENGINE_VERSION__: JSON.stringify(pkg.version) },
   build: {
     ssr: true,
@@ -85,7 +121,10 @@ export default defineConfig(({ mode }) => ({
             // Every module the entry imports statically stays in the entry file: left to itself,
             // rolldown moves what two lazy chunks share with the entry into chunks of their own,
             // which every command would then load (one file read and compile each).
-            { name: mode === "lib" ? "index" : "engine", tags: ["$initial"], priority: 3 },
+            { name: mode === "lib" ? "index" : "engine", tags: ["$initial"], priority: 4 },
+            // The hot commands the table loads with hotChunk() (status, budget check) and what
+            // only they use, beside the entry: one chunk, loaded only by them.
+            ...(mode === "lib" ? [] : [hot.group]),
             // Every lazily loaded command (and interactive resolve, init's templates) with what
             // only they use: one chunk, not one per command (36 small files were slower).
             { name: "commands", test: /[\\/](src[\\/](commands|domain|documents|workspace)|templates)[\\/]/, priority: 2 },

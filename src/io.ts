@@ -20,8 +20,9 @@ export interface Io {
   /**
    * Called once a workspace file of at least LARGE_INPUT_BYTES has been read, before it is
    * parsed: the process may tune its memory for it (bin.ts does; an embedder need not).
+   * `writing`: the read is part of a commit (under the workspace lock), not a read-only command.
    */
-  largeInput?: () => void;
+  largeInput?: (writing: boolean) => void;
   /**
    * Called each time this process takes a workspace lock: bin.ts arms its SIGINT/SIGTERM
    * handlers there (cli/signals.ts), so a command that never locks never pays for them.

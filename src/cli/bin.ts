@@ -96,9 +96,15 @@ const io = {
   // time (docs/performance.md, Memory on large files). The flag is read at each growth
   // decision, so setting it now takes effect. Only for large files: loading node:v8 costs a
   // small command time, and a small command never grows the young generation.
+  // A writer also turns off V8's optimising compiler: its work on the file is a pass or two per
+  // entry, and the optimised code it would get costs more than it saves in a process that
+  // lives for one command (compiled on a thread of its own, in memory the process has not
+  // touched yet, which is what costs time here). A read-only command on a large file runs
+  // the same rules over every block, which the optimised code does pay for.
   // (Not every flag is safe to set while running: --single-threaded-gc aborts Node 20 in its
   // next full collection. test/e2e/large-input.test.ts runs the commands on a large file.)
-  largeInput: () => process.getBuiltinModule("node:v8").setFlagsFromString("--semi-space-growth-factor=1"),
+  largeInput: (writing: boolean) =>
+    process.getBuiltinModule("node:v8").setFlagsFromString(writing ? "--semi-space-growth-factor=1 --no-turbofan" : "--semi-space-growth-factor=1"),
   // A killed command releases the lock it holds and exits 128 + signo (cli/signals.ts); armed at
   // the first lock, so start-up and the read-only commands do not pay for it.
   lockTaken: armSignalRelease,

@@ -1,5 +1,5 @@
-// The shape of a command table entry (command-table.ts) and lazy(), the one way an entry says
-// that its command's file loads on first use instead of with the CLI's entry file.
+// The shape of a command table entry (command-table.ts), and lazy() and hotChunk(), the two ways
+// an entry says that its command's file loads on first use instead of with the CLI's entry file.
 
 import type { CommandRun } from "../commands/types.js";
 
@@ -44,7 +44,27 @@ export function lazy<M extends Record<K, CommandRun>, K extends string>(load: ()
   return run;
 }
 
-/** Whether `def`'s code loads on first use (lazy) rather than with the entry (hot). */
+/** The runners hotChunk() made. */
+const HOT_CHUNK = new WeakSet<CommandRun>();
+
+/**
+ * A hot command (one with a start-up bar) that is not compiled with the entry: its file, and
+ * what only the hotChunk() commands use, is the one small `hot` chunk, loaded when such a command
+ * runs. `load` must be a literal `() => import("../commands/<file>.js")`, which is also how
+ * vite.config.ts finds these commands in the table.
+ */
+export function hotChunk<M extends Record<K, CommandRun>, K extends string>(load: () => Promise<M>, name: K): CommandRun {
+  const run: CommandRun = async (ctx, args) => (await load())[name](ctx, args);
+  HOT_CHUNK.add(run);
+  return run;
+}
+
+/** Whether `def`'s code loads from the chunk of every lazily loaded command (lazy), not with the entry or the hot chunk. */
 export function loadsLazily(def: Pick<CommandDef, "run">): boolean {
   return LAZY.has(def.run);
+}
+
+/** Whether `def`'s code loads from the hot chunk (hotChunk()). */
+export function loadsHotChunk(def: Pick<CommandDef, "run">): boolean {
+  return HOT_CHUNK.has(def.run);
 }

@@ -84,7 +84,7 @@ export class WorkspaceSession {
     if (this.#largeSeen) return;
     this.#largeSeen = true;
     if (this.#writing && this.io.largeInput !== undefined) nodeZlib();
-    this.io.largeInput?.();
+    this.io.largeInput?.(this.#writing);
   }
 
   /** Check a workspace file as read() would (symlink 3, missing required 2) without reading it. */

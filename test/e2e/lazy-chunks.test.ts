@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadsLazily } from "../../src/cli/command-def.js";
+import { loadsHotChunk, loadsLazily } from "../../src/cli/command-def.js";
 import { COMMANDS } from "../../src/cli/command-table.js";
 import { runCli } from "../helpers/cli.js";
 import { makeProject, projectFromFixture, type Project } from "../helpers/project.js";
@@ -31,16 +31,35 @@ async function chunksLoaded(project: Project, args: string[]): Promise<string[]>
   return (await recorded(project, args)).filter((m) => m.includes(`${path.sep}chunks${path.sep}`)).map((m) => m.split(path.sep).slice(-2).join("/"));
 }
 
+const RUNTIME = /^chunks\/rolldown-runtime-[\w-]+\.cjs$/;
+const HOT = /^chunks\/hot-[\w-]+\.cjs$/;
+
 describe("cold-path chunks stay off the hot path", () => {
   it.each([
-    [["status"]],
-    [["budget", "check"]],
-    [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"]],
-  ])("%j loads none of the lazily loaded commands, help, micromark, remark-stringify, notify or MCP chunks: no chunk but the bundler's runtime", async (args) => {
+    [["status"], ["hot"]],
+    [["budget", "check"], ["hot"]],
+    [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"], []],
+  ])("%j loads none of the lazily loaded commands, help, micromark, remark-stringify, notify or MCP chunks: no chunk but the bundler's runtime and %j", async (args, chunks) => {
     p = projectFromFixture("table-awaiting");
     const loaded = await chunksLoaded(p, args);
     expect(loaded.filter((m) => COLD.test(m))).toEqual([]);
-    expect(loaded.filter((m) => !/^chunks\/rolldown-runtime-[\w-]+\.cjs$/.test(m))).toEqual([]);
+    expect(loaded.filter((m) => !RUNTIME.test(m)).map((m) => m.replace(/^chunks\/(.*)-[\w-]+\.cjs$/, "$1"))).toEqual(chunks);
+  });
+
+  // A resolve compiles the entry alone: the code only status and budget check run is in the hot
+  // chunk, which a resolve never loads (docs/performance.md, start-up).
+  it("the entry holds none of status's or budget check's own code: their files are in the hot chunk", () => {
+    const dist = path.resolve(__dirname, "../../dist");
+    const entry = fs.readdirSync(dist).find((f) => /^engine-[\w-]+\.cjs$/.test(f))!;
+    const hot = fs.readdirSync(path.join(dist, "chunks")).find((f) => HOT.test(`chunks/${f}`));
+    expect(hot).toBeDefined();
+    const entryText = fs.readFileSync(path.join(dist, entry), "utf8");
+    const hotText = fs.readFileSync(path.join(dist, "chunks", hot!), "utf8");
+    // A message each command's own file prints (commands/status.ts, commands/budget-check.ts).
+    for (const own of ["status takes no arguments", "budget check takes no arguments"]) {
+      expect(entryText.includes(own), own).toBe(false);
+      expect(hotText.includes(own), own).toBe(true);
+    }
   });
 
   it.each([
@@ -58,6 +77,9 @@ describe("cold-path chunks stay off the hot path", () => {
 
 describe("the command table decides what is hot, and the bundle agrees", () => {
   const lazyCount = COMMANDS.filter(loadsLazily).length;
+  it("status and budget check load from the hot chunk; state resolve is in the entry", () => {
+    expect(COMMANDS.filter(loadsHotChunk).map((d) => d.words.join(" "))).toEqual(["status", "budget check"]);
+  });
   it("the table has hot and lazy commands", () => {
     expect(lazyCount).toBeGreaterThan(0);
     expect(lazyCount).toBeLessThan(COMMANDS.length);
@@ -69,7 +91,16 @@ describe("the command table decides what is hot, and the bundle agrees", () => {
     p = makeProject();
     const loaded = await chunksLoaded(p, words.split(" "));
     expect(loaded.some((m) => /^chunks\/commands-[\w-]+\.cjs$/.test(m)), loaded.join(", ")).toBe(lazy);
-    if (!lazy) expect(loaded.filter((m) => !/^chunks\/rolldown-runtime-[\w-]+\.cjs$/.test(m))).toEqual([]);
+    if (!lazy) expect(loaded.filter((m) => !RUNTIME.test(m) && !HOT.test(m))).toEqual([]);
+  });
+
+  it.each(COMMANDS.map((def) => [def.words.join(" "), loadsHotChunk(def)] as const))("%s (hot chunk: %s) loads the hot chunk exactly when the table says so", async (words, hot) => {
+    p = makeProject();
+    const loaded = await chunksLoaded(p, words.split(" "));
+    // A cold command may use a module of the hot chunk (check lints as status does); a command
+    // of the entry never loads it.
+    if (hot) expect(loaded.some((m) => HOT.test(m)), loaded.join(", ")).toBe(true);
+    else if (!loadsLazily(COMMANDS.find((d) => d.words.join(" ") === words)!)) expect(loaded.filter((m) => HOT.test(m))).toEqual([]);
   });
 });
 

@@ -192,6 +192,19 @@ describe("Io.largeInput is called once, before the parse, when a read file is la
     expect(seen).toBe(calls);
   });
 
+  it("it says whether the large file was read inside a commit: false for a reader, true inside mutate()", () => {
+    const calls: boolean[] = [];
+    p = makeProject({ [`${W}/questions.md`]: big, [`${W}/state.md`]: "s\n" });
+    const reader = new WorkspaceSession(openWorkspace(p.path(".devrites"), "feat"), { ...io(), largeInput: (writing) => void calls.push(writing) }, NOW);
+    reader.read("questions.md", true);
+    const writer = new WorkspaceSession(openWorkspace(p.path(".devrites"), "feat"), { ...io(), largeInput: (writing) => void calls.push(writing) }, NOW);
+    writer.mutate(() => {
+      writer.read("questions.md", true);
+      return { changes: emptyChanges(), result: undefined };
+    });
+    expect(calls).toEqual([false, true]);
+  });
+
   it("bytes read only to be searched never call it; the same file read to be parsed does", () => {
     p = makeProject({ [`${W}/questions.md`]: big, [`${W}/state.md`]: "s\n" });
     let seen = 0;
