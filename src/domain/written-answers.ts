@@ -3,7 +3,7 @@
 // commits. The text is read, never rewritten: resolve keeps the answer lines as written.
 
 import { BadInputError } from "../errors.js";
-import { parseQuestions, parseQuestionsBytes, statusOf, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { parseQuestions, parseQuestionsBytes, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { answerLines, hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice, type UnreadAnswer } from "../documents/questions/answer-field.js";
 import { normalizeText } from "./normalize-text.js";
 import type { ResolveEntry } from "./resolve-question.js";
@@ -40,17 +40,6 @@ export function unreadAnswerError(qid: string, line: number, u: UnreadAnswer): B
   });
 }
 
-/** Every open block of `doc` with answer text that is not read, with its file line (1-based). */
-export function unreadAnswers(doc: QuestionsDoc): { qid: string; line: number; unread: UnreadAnswer }[] {
-  const out: { qid: string; line: number; unread: UnreadAnswer }[] = [];
-  for (const b of doc.blocks) {
-    if (statusOf(b) !== "open") continue;
-    const u = unreadAnswer(doc.view, b);
-    if (u) out.push({ qid: b.id, line: u.index + 1, unread: u });
-  }
-  return out;
-}
-
 /**
  * One entry per open block with a written answer, in file order (a duplicated id once, so
  * that resolving it reports the duplicate): what `state resolve --filled` commits.
@@ -61,7 +50,20 @@ export function unreadAnswers(doc: QuestionsDoc): { qid: string; line: number; u
 export function filledEntries(questions: string | Bytes): ResolveEntry[] {
   // Read, not edited: the bytes are read as they are (the entries are resolved from them after).
   const doc = typeof questions === "string" ? parseQuestions(questions) : parseQuestionsBytes(questions);
-  const unread = unreadAnswers(doc);
+  // One pass: each open block's answer is either read whole (an entry) or named unread.
+  const unread: { qid: string; line: number; unread: UnreadAnswer }[] = [];
+  const seen = new Set<string>();
+  const entries: ResolveEntry[] = [];
+  for (const b of doc.blocks) {
+    if (statusOf(b) !== "open") continue;
+    const u = unreadAnswer(doc.view, b);
+    if (u) unread.push({ qid: b.id, line: u.index + 1, unread: u });
+    else if (unread.length === 0 && !seen.has(b.id) && hasWrittenAnswer(b)) {
+      seen.add(b.id);
+      const at = b.field("answer")!.index;
+      entries.push({ qid: b.id, kind: "answer", source: { kind: "file" }, where: { file: "questions.md", line: doc.view.line(at).number } });
+    }
+  }
   if (unread.length > 0) {
     const list = unread.map((u) => `  questions.md:${u.line}: ${u.qid}: ${unreadAnswerAdvice(u.unread).problem}`);
     const fixes = [...new Set(unread.map((u) => unreadAnswerAdvice(u.unread).fix))].join("; ");
@@ -69,14 +71,6 @@ export function filledEntries(questions: string | Bytes): ResolveEntry[] {
       hint: forReaders((h) => `${fixes}; then run devrites-engine state resolve --filled${h} again`),
       data: { failures: unread.map((u) => ({ qid: u.qid, line: u.line, problem: u.unread.reason })) },
     });
-  }
-  const seen = new Set<string>();
-  const entries: ResolveEntry[] = [];
-  for (const b of doc.blocks) {
-    if (seen.has(b.id) || statusOf(b) !== "open" || !hasWrittenAnswer(b)) continue;
-    seen.add(b.id);
-    const at = b.field("answer")!.index;
-    entries.push({ qid: b.id, kind: "answer", source: { kind: "file" }, where: { file: "questions.md", line: doc.view.line(at).number } });
   }
   return entries;
 }

@@ -8,14 +8,18 @@
 import { parseHeading, type MarkdownView } from "../markdown-view.js";
 import { continuesField, fieldColon, isBlank } from "./block-grammar.js";
 import { QUESTION_KEYS, misreadKey } from "./meant-keys.js";
-import type { QuestionBlock } from "./question-block.js";
+import type { QuestionBlock, QuestionField } from "./question-block.js";
 
 /** A YAML-style block indicator on the `answer:` line: the answer is the indented lines below it. */
 const BLOCK_INDICATOR = /^[|>][+-]?[0-9]?$/;
 
 /** The answer's lines as the grammar reads them (the value, or the block's indented lines), trimmed, blanks left out; [] when there is none. */
 export function answerLines(block: QuestionBlock): string[] {
-  const f = block.field("answer");
+  return linesOf(block.field("answer"));
+}
+
+/** answerLines of an `answer:` field already found. */
+function linesOf(f: QuestionField | undefined): string[] {
   if (!f) return [];
   const lines = BLOCK_INDICATOR.test(f.value) ? f.continuation : [f.value, ...f.continuation];
   return lines.map((l) => l.trim()).filter((l) => l !== "");
@@ -90,7 +94,7 @@ export function unreadAnswer(view: MarkdownView, block: QuestionBlock): UnreadAn
       // Directly below the answer; below an empty `answer: |`, after blank lines too.
       if (!indented && (blanks === 0 || (indicator && f.continuation.length === 0))) return { index: i, reason: "not-indented" };
     }
-    if (answerLines(block).length > 0) return undefined;
+    if (linesOf(f).length > 0) return undefined;
   }
   for (let i = block.heading + 1; i < block.end; i++) {
     if (view.isFenced(i)) continue;
