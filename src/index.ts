@@ -3,9 +3,9 @@
 
 export * from "./errors.js";
 export type { Io } from "./io.js";
-export type { Bytes } from "./documents/bytes.js";
+export type { Bytes, FileBytes, FileRange } from "./documents/bytes.js";
 export { main } from "./cli/main.js";
-export { applyEdits, type TextEdit } from "./documents/text-edit.js";
+export { applyEdits, type TextEdit, type FileContent, type ContentPiece } from "./documents/text-edit.js";
 export { splitLines, detectEol, type Line } from "./documents/lines.js";
 export { fenceMask } from "./documents/fences.js";
 export { viewOf, parseHeading, type MarkdownView, type Heading } from "./documents/markdown-view.js";

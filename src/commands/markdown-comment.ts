@@ -5,6 +5,7 @@ import { answerAsRead } from "../documents/questions/answer-field.js";
 import { fieldValue, gateOf, optionsOf, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import type { CommentInput, CommentQuestion } from "../adapters/markdown-comment.js";
+import { isoString } from "../domain/clock.js";
 
 /** A question block as the comment renderer wants it. */
 export function commentQuestion(b: QuestionBlock): CommentQuestion {
@@ -30,5 +31,5 @@ export async function renderCommentMarkdown(input: CommentInput): Promise<string
 
 /** `YYYY-MM-DD HH:MM UTC`: a comment is read in every time zone. */
 export function utcMinute(t: Date): string {
-  return `${t.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return `${isoString(t).slice(0, 16).replace("T", " ")} UTC`;
 }

@@ -159,15 +159,16 @@ export function resolveEntries(
   opts: ResolveOptions,
 ): Outcome {
   const compute = () => {
-    // Bytes: a resolve of a few entries decodes only the blocks it edits (a 10,000-question
-    // file stays bytes, searched); a batch or --filled parses the file whole.
-    const questions = session.readBytes("questions.md", true, opts.filled || !searchesBytes(entries.length) ? "parse" : "search");
+    // A resolve of a few entries decodes only the blocks it edits (a 10,000-question file stays
+    // on disk, read in windows and written back by ranges); a batch or --filled parses it whole.
+    const whole = opts.filled || !searchesBytes(entries.length);
     const state = session.read("state.md", true);
     const stateDoc = parseState(state);
     assertSchema(stateDoc, session.ws.slug);
     const decisions = opts.recordDecision ? session.read("decisions.md", false) : undefined;
     // --filled: the open blocks with a written answer, read under the lock like everything else.
-    const list = opts.filled ? filledEntries(questions) : entries;
+    const questions = whole ? session.readBytes("questions.md", true) : session.readForBlocks("questions.md");
+    const list = opts.filled && Buffer.isBuffer(questions) ? filledEntries(questions) : entries;
     // A batch collects every refused line (the command line's first, then the questions'), then writes nothing.
     const failures = opts.batch ? [...(opts.failures ?? [])] : undefined;
     if (list.length === 0 && opts.thenState === undefined) {
@@ -193,7 +194,11 @@ export function resolveEntries(
   };
   // Bad batch lines are argument errors, found before the lock (commands.md's order): the
   // questions are still checked, read-only, so every refused line is reported at once.
-  if (opts.failures !== undefined && opts.failures.length > 0) compute();
+  try {
+    if (opts.failures !== undefined && opts.failures.length > 0) compute();
+  } finally {
+    session.release();
+  }
   const plan = session.mutate(compute);
   return reportResolve(session.ws.slug, plan, opts);
 }

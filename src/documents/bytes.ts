@@ -17,3 +17,32 @@ export interface Bytes extends Uint8Array {
   /** A view of `start`..`end`, sharing the memory. */
   subarray: (start?: number, end?: number) => Bytes;
 }
+
+/**
+ * A file left on disk while it is read: scanned in windows through one reused buffer, read in
+ * small ranges on demand, and written back by ranges copied from it (a large questions.md,
+ * which on a small machine costs more to hold in memory than to read twice: docs/performance.md).
+ */
+export interface FileBytes {
+  readonly size: number;
+  /**
+   * Call `each` with the file's bytes in order, as windows of whole lines: each ends after an
+   * LF, or at the end of the file. A window is valid UTF-8 (or this throws) and is overwritten
+   * by the next one: read it before returning.
+   */
+  windows(each: (window: Bytes) => void): void;
+  /** Bytes `start`..`end`, a copy of their own. */
+  slice(start: number, end: number): Bytes;
+  /** Bytes `start`..`end` as a piece of new content: copied from the file when it is written. */
+  range(start: number, end: number): FileRange;
+}
+
+/** Bytes of a file read earlier, still on disk: a piece of a new file's content (text-edit.ts). */
+export interface FileRange {
+  readonly size: number;
+  /**
+   * Call `each` with the range's bytes in order, in pieces that are overwritten by the next one.
+   * @throws ConflictError when the file changed since it was read (nothing it gave may then be used).
+   */
+  copy(each: (piece: Uint8Array) => void): void;
+}

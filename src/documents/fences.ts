@@ -16,35 +16,52 @@ export interface FenceBlock {
 }
 
 /**
+ * The fence rules read one line at a time in document order: what each line that can open or
+ * close a fence does to the fence state. Every reader of fences goes through it, the ones that
+ * see a whole document (fenceBlocksOf) and the one that reads a file window by window.
+ */
+export class FenceTracker {
+  #char = "";
+  #len = 0;
+  /** True while a fence is open: the lines that follow are inside it until one closes it. */
+  open = false;
+
+  /** Read the next line (in document order); "open" or "close" when it opens or closes a fence. */
+  step(text: string): "open" | "close" | undefined {
+    if (text.length < 3) return undefined;
+    if (!this.open) {
+      const m = FENCE_OPEN.exec(text);
+      if (!m) return undefined;
+      const run = m[2] as string;
+      // A backtick fence's info string may not contain a backtick (CommonMark 4.5).
+      if (run[0] === "`" && (m[3] as string).includes("`")) return undefined;
+      this.#char = run[0] as string;
+      this.#len = run.length;
+      this.open = true;
+      return "open";
+    }
+    const m = FENCE_CLOSE.exec(text);
+    if (m && (m[1] as string)[0] === this.#char && (m[1] as string).length >= this.#len) {
+      this.open = false;
+      return "close";
+    }
+    return undefined;
+  }
+}
+
+/**
  * The fenced code blocks of a document of `count` lines, in order. `lineText(i)` may return
  * "" for a line that cannot open or close a fence (one not starting with a space, `` ` `` or
  * `~`): that is how the view scans a large file without slicing every line.
  */
 function fenceBlocksOf(count: number, lineText: (i: number) => string): FenceBlock[] {
   const blocks: FenceBlock[] = [];
+  const fence = new FenceTracker();
   let current: FenceBlock | undefined;
-  let fenceChar = "";
-  let fenceLen = 0;
   for (let i = 0; i < count; i++) {
-    const text = lineText(i);
-    if (text.length < 3) continue;
-    if (!current) {
-      const m = FENCE_OPEN.exec(text);
-      if (!m) continue;
-      const run = m[2] as string;
-      // A backtick fence's info string may not contain a backtick (CommonMark 4.5).
-      if (run[0] === "`" && (m[3] as string).includes("`")) continue;
-      fenceChar = run[0] as string;
-      fenceLen = run.length;
-      current = { open: i, close: undefined };
-      blocks.push(current);
-    } else {
-      const m = FENCE_CLOSE.exec(text);
-      if (m && (m[1] as string)[0] === fenceChar && (m[1] as string).length >= fenceLen) {
-        current.close = i;
-        current = undefined;
-      }
-    }
+    const step = fence.step(lineText(i));
+    if (step === "open") blocks.push((current = { open: i, close: undefined }));
+    else if (step === "close") current!.close = i;
   }
   return blocks;
 }

@@ -1,8 +1,14 @@
 // Edits as splices against the original text: every byte outside an edit's range is kept.
 // Builders return TextEdit[]; applyEdits is the only place that turns them into new text.
 
-/** A file's new content: a string, or byte pieces written in order (untouched bytes never decoded). */
-export type FileContent = string | readonly Uint8Array[];
+import type { FileRange } from "./bytes.js";
+
+/**
+ * A file's new content: a string, or pieces written in order (untouched bytes never decoded):
+ * bytes, or ranges of a file still on disk (bytes.ts), copied from it as they are written.
+ */
+export type FileContent = string | readonly ContentPiece[];
+export type ContentPiece = Uint8Array | FileRange;
 
 /** Replace `text[start, end)` with `insert`. A pure insertion has start === end. */
 export interface TextEdit {

@@ -48,5 +48,20 @@ export function resolveNow(envValue: string | undefined, real: () => Date): Date
 
 /** `YYYY-MM-DDTHH:MM:SSZ` in UTC. */
 export function formatTimestamp(t: Date): string {
-  return t.toISOString().replace(/\.\d{3}Z$/, "Z");
+  return isoString(t).replace(/\.\d{3}Z$/, "Z");
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * Date#toISOString, written from the UTC fields: on Node 20 toISOString first asks ICU for the
+ * host's time zone (reading /etc/localtime and its zone data, about 1 ms of a command) though
+ * the text it writes is UTC. A year outside 0–9999, or an invalid date, goes to toISOString
+ * (its extended years, its RangeError).
+ */
+export function isoString(t: Date): string {
+  const y = t.getUTCFullYear();
+  if (!(y >= 0 && y <= 9999)) return t.toISOString();
+  const ms = t.getUTCMilliseconds();
+  return `${String(y).padStart(4, "0")}-${two(t.getUTCMonth() + 1)}-${two(t.getUTCDate())}T${two(t.getUTCHours())}:${two(t.getUTCMinutes())}:${two(t.getUTCSeconds())}.${ms < 10 ? "00" : ms < 100 ? "0" : ""}${ms}Z`;
 }

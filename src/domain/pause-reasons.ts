@@ -1,5 +1,7 @@
 // The closed set of pause reason codes and their human labels (commands.md, state pause).
 
+import { isoString } from "./clock.js";
+
 export const REASON_LABELS = {
   approval: "waiting for a human approval",
   usage_cap: "subscription usage cap reached",
@@ -31,9 +33,9 @@ export function isReasonCode(code: string): code is ReasonCode {
 
 /** A resume time for the summary: UTC `HH:MM`, with the UTC date in front when it is not today. */
 function resumeTime(t: Date, now: Date): string {
-  const hm = t.toISOString().slice(11, 16);
-  const day = t.toISOString().slice(0, 10);
-  return day === now.toISOString().slice(0, 10) ? hm : `${day} ${hm}`;
+  const hm = isoString(t).slice(11, 16);
+  const day = isoString(t).slice(0, 10);
+  return day === isoString(now).slice(0, 10) ? hm : `${day} ${hm}`;
 }
 
 /**

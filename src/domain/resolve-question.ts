@@ -13,7 +13,7 @@ import { fieldValue, gateOf, optionsOf, statusFrom, statusOf, type QuestionBlock
 import { fieldValueAt } from "../documents/questions/question-block.js";
 import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-state.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
-import { applyEdits, type FileContent, type TextEdit } from "../documents/text-edit.js";
+import { applyEdits, type ContentPiece, type FileContent, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp } from "./clock.js";
 import { normalizeText } from "./normalize-text.js";
 import { logPhase, resumeCommand } from "./phases.js";
@@ -25,7 +25,7 @@ import { numberAnswer, type NumberAnswer } from "./bare-number.js";
 import { answerRequired, unreadAnswerError, writtenAnswer } from "./written-answers.js";
 import { unreadAnswer } from "../documents/questions/answer-field.js";
 import { verifyQuestions, type BlockCheck } from "./read-back-questions.js";
-import type { Bytes } from "../documents/bytes.js";
+import type { Bytes, FileBytes } from "../documents/bytes.js";
 import { forReaders } from "../for-readers.js";
 
 /** `file`: the answer a person wrote under the block's `answer:` (kept as written). */
@@ -68,7 +68,7 @@ export interface EntryFailure {
 interface ResolveTexts {
   slug: string;
   /** questions.md: its text, or its bytes (valid UTF-8; only the blocks resolved are decoded). */
-  questions: string | Bytes;
+  questions: string | Bytes | FileBytes;
   state: string;
   /** `state` parsed, when the caller has parsed it already (it is parsed once here otherwise). */
   stateDoc?: StateDoc;
@@ -183,10 +183,11 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
  */
 export function planResolve(texts: ResolveTexts & { questions: string }, input: ResolveInput): ResolvePlan<string>;
 export function planResolve(texts: ResolveTexts & { questions: Bytes }, input: ResolveInput): ResolvePlan<readonly Uint8Array[]>;
+export function planResolve(texts: ResolveTexts & { questions: FileBytes }, input: ResolveInput): ResolvePlan<readonly ContentPiece[]>;
 export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan;
 export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePlan {
   const ts = formatTimestamp(input.now);
-  const src = questionsSource(texts.questions, input.entries.length);
+  const src = questionsSource(texts.questions, input.entries.map((e) => e.qid));
   const outcomes: EntryOutcome[] = [];
   const events: EventDraft[] = [];
   const warnings: NumberAnswer[] = [];

@@ -139,13 +139,13 @@ interface ReadOptions {
 }
 
 /**
- * Read a file found on disk: one open (non-blocking, so a FIFO cannot hang), fstat on that
- * descriptor, regular files only, at most `capBytes`.
- * @returns the bytes, or undefined when nothing is at `p`.
+ * Open a file found on disk to read it: one open (non-blocking, so a FIFO cannot hang), fstat
+ * on that descriptor, regular files only, at most `capBytes`. The caller closes the descriptor.
+ * @returns the descriptor and its fstat, or undefined when nothing is at `p`.
  * @throws RefusedError (exit 3) for a link (with noFollow), a FIFO, device, directory, or a file over the cap;
- *   InternalError (exit 1) when the file cannot be opened or read (permissions, I/O).
+ *   InternalError (exit 1) when the file cannot be opened (permissions, I/O).
  */
-export function readRegularFile(p: string, opts: ReadOptions): Buffer | undefined {
+export function openRegularFile(p: string, opts: ReadOptions): { fd: number; st: fs.Stats } | undefined {
   let fd: number;
   try {
     fd = fs.openSync(p, opts.noFollow ? OPEN_FLAGS | fs.constants.O_NOFOLLOW : OPEN_FLAGS);
@@ -165,17 +165,45 @@ export function readRegularFile(p: string, opts: ReadOptions): Buffer | undefine
     if (st.size > opts.capBytes) {
       throw new RefusedError(`${opts.name} is too large (${st.size} bytes, the limit is ${opts.capBytes}): ${p}`, { kind: "unsafe-file", hint: "check the file: it is far larger than the engine ever writes" });
     }
+    return { fd, st };
+  } catch (e) {
+    fs.closeSync(fd);
+    if (isKind(e, "unsafe-file")) throw e;
+    throw readError(opts.name, p, e);
+  }
+}
+
+/** A read that failed (permissions, I/O): exit 1. */
+export function readError(name: string, p: string, e: unknown): InternalError {
+  return new InternalError(`cannot read ${name} (${(e as NodeJS.ErrnoException).code ?? "error"}): ${p}`, { kind: "io", hint: "check the file's permissions and the disk, then retry", cause: e });
+}
+
+/** Read up to `length` bytes at `position` into `buf` from `offset`, as many as there are: the count read. */
+export function readFully(fd: number, buf: Uint8Array, offset: number, length: number, position: number): number {
+  let done = 0;
+  while (done < length) {
+    const n = fs.readSync(fd, buf, offset + done, length - done, position + done);
+    if (n === 0) break;
+    done += n;
+  }
+  return done;
+}
+
+/**
+ * Read a file found on disk (openRegularFile's checks), whole.
+ * @returns the bytes, or undefined when nothing is at `p`.
+ * @throws what openRegularFile throws; InternalError (exit 1) when the file cannot be read.
+ */
+export function readRegularFile(p: string, opts: ReadOptions): Buffer | undefined {
+  const opened = openRegularFile(p, opts);
+  if (opened === undefined) return undefined;
+  const { fd, st } = opened;
+  try {
     const buf = Buffer.allocUnsafe(st.size);
-    let done = 0;
-    while (done < st.size) {
-      const n = fs.readSync(fd, buf, done, st.size - done, done);
-      if (n === 0) break;
-      done += n;
-    }
+    const done = readFully(fd, buf, 0, st.size, 0);
     return done === st.size ? buf : buf.subarray(0, done);
   } catch (e) {
-    if (isKind(e, "unsafe-file")) throw e;
-    throw new InternalError(`cannot read ${opts.name} (${(e as NodeJS.ErrnoException).code ?? "error"}): ${p}`, { kind: "io", hint: "check the file's permissions and the disk, then retry", cause: e });
+    throw readError(opts.name, p, e);
   } finally {
     fs.closeSync(fd);
   }

@@ -49,7 +49,7 @@ export interface Journal {
  * something else changed it; size and CRC-32 catch that, and load far faster than
  * node:crypto's SHA-256 (docs/performance.md).
  */
-export function crc32(data: FileContent | Buffer): number {
+export function crc32(data: string | Uint8Array | readonly Uint8Array[]): number {
   if (typeof data === "string") {
     // A large text goes to zlib as it is; only a small one is encoded here.
     return Buffer.byteLength(data) < SMALL_CRC_BYTES ? smallCrc32(Buffer.from(data, "utf8")) : nodeZlib().crc32(data);
@@ -57,10 +57,15 @@ export function crc32(data: FileContent | Buffer): number {
   const pieces = data instanceof Uint8Array ? [data] : data;
   let size = 0;
   for (const piece of pieces) size += piece.byteLength;
-  const crc = size < SMALL_CRC_BYTES ? smallCrc32 : nodeZlib().crc32;
+  const crc = crcFor(size);
   let value = 0;
   for (const piece of pieces) value = crc(piece, value);
   return value;
+}
+
+/** The CRC-32 function for content of `size` bytes, continuing from a value: crc32's choice, for content read piece by piece. */
+export function crcFor(size: number): (bytes: Uint8Array, value: number) => number {
+  return size < SMALL_CRC_BYTES ? smallCrc32 : nodeZlib().crc32;
 }
 
 /**
@@ -89,7 +94,7 @@ function makeCrcTable(): Int32Array {
 }
 
 export function byteLength(data: FileContent): number {
-  return typeof data === "string" ? Buffer.byteLength(data) : data.reduce((n, piece) => n + piece.byteLength, 0);
+  return typeof data === "string" ? Buffer.byteLength(data) : data.reduce((n, piece) => n + (piece instanceof Uint8Array ? piece.byteLength : piece.size), 0);
 }
 
 const sha256 = (data: string | Buffer) => nodeCrypto().createHash("sha256").update(data).digest("hex");

@@ -226,7 +226,7 @@ export function readWorkspaceFile(dir: string, name: string, required: boolean):
 }
 
 /** A required workspace file is missing: the workspace exists, so the way on is the file, not init. */
-function missingFile(name: string, p: string): NoWorkspaceError {
+export function missingFile(name: string, p: string): NoWorkspaceError {
   return new NoWorkspaceError(`${name} missing at ${p}`, { kind: "file-missing", hint: `restore ${name} from version control or a backup (the workspace exists, so init would refuse it)` });
 }
 
@@ -241,8 +241,13 @@ export function readWorkspaceBytes(dir: string, name: string, required: boolean)
   }
   // Decoding would turn bad bytes into U+FFFD, and a write would then change bytes the
   // engine never meant to touch: refuse instead. (A BOM is kept: toString does not strip it.)
-  if (!isUtf8(bytes)) throw new BadInputError(`${name} is not valid UTF-8: ${p}`, { hint: "convert the file to UTF-8, then retry" });
+  if (!isUtf8(bytes)) throw notUtf8(name, p);
   return bytes;
+}
+
+/** A workspace file whose bytes are not UTF-8: exit 5. */
+export function notUtf8(name: string, p: string): BadInputError {
+  return new BadInputError(`${name} is not valid UTF-8: ${p}`, { hint: "convert the file to UTF-8, then retry" });
 }
 
 /**

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { BadInputError, BusyError, InternalError, NoWorkspaceError, RefusedError } from "../errors.js";
 import { disk, kindOf, READ_CAP_BYTES, removeFile, writeAll } from "./disk.js";
+import { isoString } from "../domain/clock.js";
 
 export const LOCK_FILE = ".engine.lock";
 const BREAK_FILE = ".engine.lock.break";
@@ -123,7 +124,7 @@ function tryCreate(p: string, content: string): boolean {
 function breakStale(dir: string, host: string, pid: number, seen: LockHolder | undefined): void {
   const lockPath = path.join(dir, LOCK_FILE);
   const breakPath = path.join(dir, BREAK_FILE);
-  const me = JSON.stringify({ pid, host, since: new Date().toISOString() });
+  const me = JSON.stringify({ pid, host, since: isoString(new Date()) });
   if (!tryCreate(breakPath, me)) {
     const b = readHolder(breakPath);
     if (b && isStale(b, host, Date.now())) removeFile(breakPath);
@@ -144,7 +145,7 @@ function breakStale(dir: string, host: string, pid: number, seen: LockHolder | u
  */
 export function acquireLock(dir: string, opts: { pid: number; host: string; timeoutMs: number; now: () => Date; onTaken?: () => void }): Lock {
   const lockPath = path.join(dir, LOCK_FILE);
-  const content = JSON.stringify({ pid: opts.pid, host: opts.host, since: opts.now().toISOString() } satisfies LockHolder);
+  const content = JSON.stringify({ pid: opts.pid, host: opts.host, since: isoString(opts.now()) } satisfies LockHolder);
   const deadline = Date.now() + opts.timeoutMs;
   let delay = 2;
   let last: LockHolder | undefined;

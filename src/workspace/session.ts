@@ -12,6 +12,7 @@ import type { FileContent } from "../documents/text-edit.js";
 import { readWorkspaceBytes, readWorkspaceFile, workspaceFilePath, type Workspace } from "./locate.js";
 import { needsRecovery, recoverJournal, removeDeadTemps } from "./recovery.js";
 import { commit, type FileWrite } from "./transaction.js";
+import { readForBlocks, type FileWindows } from "./file-windows.js";
 
 /** The writes and events a mutation produces; committed together or not at all. */
 interface Changes {
@@ -53,17 +54,35 @@ export class WorkspaceSession {
   }
 
   /**
-   * read() without the decoding: the file's bytes, checked to be UTF-8. `use` says what the
-   * caller does with them: "parse" the whole file (a large one then tells Io.largeInput), or
-   * only "search" them for a few blocks, which allocates too little to tune the heap for (and
-   * tuning it costs a call the load of node:v8 and Node's code cache for its later built-ins).
+   * read() without the decoding: the file's bytes, checked to be UTF-8, for a caller that parses
+   * them whole (a large file then tells Io.largeInput). A command that edits only a few blocks
+   * reads with readForBlocks().
    */
-  readBytes(name: string, required: true, use?: "parse" | "search"): Buffer;
-  readBytes(name: string, required: false, use?: "parse" | "search"): Buffer | undefined;
-  readBytes(name: string, required: boolean, use: "parse" | "search" = "parse"): Buffer | undefined {
+  readBytes(name: string, required: true): Buffer;
+  readBytes(name: string, required: false): Buffer | undefined;
+  readBytes(name: string, required: boolean): Buffer | undefined {
     const bytes = readWorkspaceBytes(this.ws.dir, name, required && !READS_AS_EMPTY.has(name));
-    if (bytes !== undefined && bytes.length >= LARGE_INPUT_BYTES && use === "parse") this.#large();
+    if (bytes !== undefined && bytes.length >= LARGE_INPUT_BYTES) this.#large();
     return bytes ?? (required ? Buffer.alloc(0) : undefined);
+  }
+
+  #held: FileWindows[] = [];
+  /**
+   * A file for a command that edits a few of its blocks (questions.md for a resolve of a few
+   * entries): a small one's bytes as readBytes gives them; a large one stays on disk (FileBytes:
+   * read window by window, written back by ranges), held open until mutate() returns or
+   * release() is called. A missing file reads as empty, as read() has it.
+   */
+  readForBlocks(name: string): Buffer | FileWindows {
+    const read = readForBlocks(this.ws.dir, name, !READS_AS_EMPTY.has(name));
+    if (read === undefined) return Buffer.alloc(0);
+    if (!Buffer.isBuffer(read)) this.#held.push(read);
+    return read;
+  }
+
+  /** Close the files readForBlocks() left open (mutate() does it when it returns). */
+  release(): void {
+    for (const f of this.#held.splice(0)) f.close();
   }
 
   /** events.jsonl's text under its own cap (readEventsText), undefined when there is none. */
@@ -112,6 +131,7 @@ export class WorkspaceSession {
       return result;
     } finally {
       this.#writing = false;
+      this.release();
       lock.release();
     }
   }

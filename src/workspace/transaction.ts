@@ -6,10 +6,10 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import type { FileContent } from "../documents/text-edit.js";
+import type { ContentPiece, FileContent } from "../documents/text-edit.js";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, refuseHardLink, removeFile, writeAll } from "./disk.js";
-import { bodySum, byteLength, crc32, JOURNAL_FILE, type Journal, type JournalFile } from "./journal.js";
+import { bodySum, byteLength, crcFor, JOURNAL_FILE, type Journal, type JournalFile } from "./journal.js";
 import { applyJournal, errText, fsyncDir, rollBack } from "./replay.js";
 
 /** Replace a whole file. `path` is absolute; byte pieces are written in order. */
@@ -24,21 +24,35 @@ interface FileAppend {
   data: string;
 }
 
-/** Create `p` and write `data` fully; returns the open descriptor (the caller fsyncs and closes it). */
-function writeOpen(p: string, data: readonly Uint8Array[], flags: string, mode: number): number {
+/**
+ * Create `p` and write `data` fully; returns the open descriptor (the caller fsyncs and closes
+ * it) with the size and CRC-32 of what was written, summed as it is written: a range of a file
+ * on disk passes through a reused buffer once (bytes.ts).
+ */
+function writeOpen(p: string, data: readonly ContentPiece[], flags: string, mode: number): { fd: number; size: number; crc32: number } {
+  const size = byteLength(data);
+  const sum = crcFor(size);
+  let crc = 0;
   const fd = disk.openSync(p, flags, mode);
   try {
-    for (const piece of data) writeAll(fd, piece);
+    const put = (piece: Uint8Array) => {
+      writeAll(fd, piece);
+      crc = sum(piece, crc);
+    };
+    for (const piece of data) {
+      if (piece instanceof Uint8Array) put(piece);
+      else piece.copy(put);
+    }
     fs.fchmodSync(fd, mode);
   } catch (e) {
     disk.closeSync(fd);
     throw e;
   }
-  return fd;
+  return { fd, size, crc32: crc };
 }
 
 function writeSynced(p: string, data: readonly Uint8Array[], flags: string, mode: number): void {
-  const fd = writeOpen(p, data, flags, mode);
+  const { fd } = writeOpen(p, data, flags, mode);
   try {
     disk.fsyncSync(fd);
   } finally {
@@ -110,11 +124,12 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
     for (const [i, w] of writes.entries()) {
       const { mode, existed } = infos[i]!;
       const temp = tempPathFor(w.path, nonce);
-      // Encoded once: the write, the size and the CRC-32 all read the same bytes.
+      // Encoded once: the write, the size and the CRC-32 all read the same bytes (a file range, once too).
       const content = typeof w.content === "string" ? [Buffer.from(w.content, "utf8")] : w.content;
       made.push(temp); // before the write: a temp cut short by a full disk is removed too
-      open.push(writeOpen(temp, content, "wx", mode));
-      const entry: JournalFile = { target: path.relative(dir, w.path), temp: path.relative(dir, temp), size: byteLength(content), crc32: crc32(content), existed };
+      const written = writeOpen(temp, content, "wx", mode);
+      open.push(written.fd);
+      const entry: JournalFile = { target: path.relative(dir, w.path), temp: path.relative(dir, temp), size: written.size, crc32: written.crc32, existed };
       journal.files.push(entry);
       if (existed) existing.push({ target: w.path, entry });
     }
@@ -156,7 +171,8 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
     }
     for (const t of made) removeFile(t);
     removeFile(journalPath);
-    if (isKind(e, "unsafe-file")) throw e;
+    // A link or non-file target, or a file read by ranges that changed since (bytes.ts): as it is.
+    if (isKind(e, "unsafe-file", "conflict")) throw e;
     throw new InternalError(`could not prepare the commit in ${dir}: ${errText(e)}; nothing was changed`, {
       kind: "io",
       hint: "free disk space or fix the directory's permissions, then retry",

@@ -18,7 +18,7 @@ type Mistake = "none" | "wrong-status" | "wrong-time" | "adds-heading" | "adds-f
 
 /** Close q-1..q-n with answers through the real source and edit builder, `mistake` added to each block's edits, then read back. */
 function readBack(content: string | Buffer, n: number, mistake: Mistake): void {
-  const src = questionsSource(content, n);
+  const src = questionsSource(content, Array.from({ length: n }, (_, i) => `q-${i + 1}`));
   const edited: (BlockEdits & BlockCheck)[] = [];
   for (let i = 1; i <= n; i++) {
     const qid = `q-${i}`;

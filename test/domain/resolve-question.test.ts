@@ -6,6 +6,7 @@ import { BadInputError, ConflictError, DuplicateIdError, RefusedError, type Engi
 import { planResolve, planStateClear, type ResolveEntry, type ResolveInput } from "../../src/domain/resolve-question.js";
 import { parseQuestions, fieldValue, statusOf } from "../../src/documents/questions/parse-questions.js";
 import { parseState } from "../../src/documents/state/parse-state.js";
+import { contentBytes } from "../helpers/file-bytes.js";
 
 const NOW = new Date("2026-07-20T10:00:00Z");
 const T = "2026-07-20T10:00:00Z";
@@ -332,7 +333,7 @@ describe("planResolve: questions.md given as bytes", () => {
     const bytes = viaBytes(entries);
     const str = viaText(entries);
     expect(Array.isArray(bytes.questions)).toBe(true);
-    expect(Buffer.concat(bytes.questions!).toString("utf8")).toBe(str.questions);
+    expect(contentBytes(bytes.questions!).toString("utf8")).toBe(str.questions);
     expect(bytes.outcomes).toEqual(str.outcomes);
     expect(bytes.events).toEqual(str.events);
     expect(bytes.state).toBe(str.state);

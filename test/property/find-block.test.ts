@@ -1,20 +1,23 @@
 // Differential test: a resolve finds its block in the bytes of questions.md
-// (src/documents/questions/find-block.ts) instead of parsing the decoded file. On generated
+// (src/documents/questions/find-block.ts) instead of parsing the decoded file — the bytes in
+// memory, or the file read in windows of whole lines (a large file). On generated
 // questions files — with markdown noise (fences holding fake `## q-…` headings, quoted and
 // indented headings) and mutated (CRLF, BOM, unclosed and wrongly closed fences, duplicated
 // blocks and headings, indented headings, tabs, unicode, truncation) — both must name the same
 // blocks with the same text, and planResolve must produce the same file, outcome or error
-// whether it is given the text or the bytes.
+// whether it is given the text, the bytes, or the file in windows (of random sizes, down to a
+// line each, so every rule meets a window edge).
 
 import { isUtf8 } from "node:buffer";
 import { describe, expect, it } from "vitest";
 import { questionsSource } from "../../src/documents/questions/block-source.js";
-import { blockFinder, questionBlockSpans } from "../../src/documents/questions/find-block.js";
+import { BlockScan, questionBlockSpans } from "../../src/documents/questions/find-block.js";
 import { parseQuestions } from "../../src/documents/questions/parse-questions.js";
 import { planResolve, type ResolveEntry } from "../../src/domain/resolve-question.js";
 import { EngineError } from "../../src/errors.js";
 import { makeRng, mutate, questionsFile, stateFile, suiteSeed, words, type Rng } from "../helpers/generate.js";
 import { caseCount } from "../helpers/counts.js";
+import { contentBytes, memoryFile } from "../helpers/file-bytes.js";
 
 /** Half of DEVRITES_PROPERTY_CASES: 500 in `npm test`, 1,250 in `npm run test:full`. */
 const CASES = Math.floor(caseCount("DEVRITES_PROPERTY_CASES", 1000, 2500) / 2);
@@ -44,7 +47,7 @@ function outcome(run: () => ReturnType<typeof planResolve>): unknown {
   try {
     const plan = run();
     const q = plan.questions;
-    const questions = q === undefined ? undefined : typeof q === "string" ? q : Buffer.concat(q).toString("utf8");
+    const questions = q === undefined ? undefined : contentBytes(q).toString("utf8");
     return { questions, state: plan.state, outcomes: plan.outcomes, events: plan.events };
   } catch (e) {
     if (!(e instanceof EngineError)) throw e;
@@ -64,16 +67,24 @@ describe("questions.md blocks found in its bytes agree with the parsed text", ()
       if (!isUtf8(bytes) || bytes.toString("utf8") !== text) continue; // lone surrogates: the CLI refuses such files
       const why = `case ${n} (mutations: ${applied.join(", ") || "none"}; DEVRITES_PROPERTY_SEED=${SEED})`;
       const fromText = questionsSource(text);
-      const find = blockFinder(bytes); // one finder for every id, as a multi-entry resolve uses it
-      for (const id of idsToAsk(r, text)) {
+      const ids = idsToAsk(r, text);
+      // One scan for every id, as a multi-entry resolve makes it: the bytes whole, and in windows.
+      const whole = new BlockScan(ids);
+      whole.feed(bytes);
+      const windowed = new BlockScan(ids);
+      const file = memoryFile(bytes, r.int(1, 200));
+      file.windows((w) => windowed.feed(w));
+      const [inWhole, inWindows] = [whole.end(), windowed.end()];
+      for (const id of ids) {
         const expected = fromText.spans(id).map((s) => text.slice(s.start, s.end));
-        const found = find(id).map((s) => bytes.toString("utf8", s.start, s.end));
-        expect(found, `${why}: blocks of ${JSON.stringify(id)}`).toEqual(expected);
+        expect(inWhole.get(id)!.map((s) => bytes.toString("utf8", s.start, s.end)), `${why}: blocks of ${JSON.stringify(id)}`).toEqual(expected);
+        expect(inWindows.get(id), `${why}: blocks of ${JSON.stringify(id)} in windows`).toEqual(inWhole.get(id));
         compared++;
       }
+      expect(windowed.eol, why).toBe(whole.eol);
       // The whole resolve, from text and from bytes: the same file, outcome or error.
-      const ids = parseQuestions(text).blocks.map((b) => b.id);
-      const qid = ids.length > 0 && r.chance(0.85) ? r.pick(ids) : `q-2026-09-${r.int(10, 99)}-001`;
+      const blockIds = parseQuestions(text).blocks.map((b) => b.id);
+      const qid = blockIds.length > 0 && r.chance(0.85) ? r.pick(blockIds) : `q-2026-09-${r.int(10, 99)}-001`;
       const entry: ResolveEntry = r.chance(0.3)
         ? { qid, kind: "drop", source: { kind: "text", text: "dropped" } }
         : { qid, kind: "answer", source: { kind: "text", text: words(r, 1, 5) } };
@@ -82,6 +93,8 @@ describe("questions.md blocks found in its bytes agree with the parsed text", ()
       const a = outcome(() => planResolve({ slug: "feat", questions: text, state, decisions: undefined }, input));
       const b = outcome(() => planResolve({ slug: "feat", questions: bytes, state, decisions: undefined }, input));
       expect(b, `${why}: resolve ${qid}`).toEqual(a);
+      const c = outcome(() => planResolve({ slug: "feat", questions: memoryFile(bytes, r.int(1, 200)), state, decisions: undefined }, input));
+      expect(c, `${why}: resolve ${qid} in windows`).toEqual(a);
       resolved++;
     }
     // The generator must keep producing comparable cases (not all skipped).

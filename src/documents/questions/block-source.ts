@@ -4,10 +4,10 @@
 // never decoded or re-encoded as a whole when only a few blocks are wanted.
 
 import { detectEol } from "../lines.js";
-import { applyEdits, type TextEdit } from "../text-edit.js";
-import { blockFinder, type ByteSpan } from "./find-block.js";
+import { applyEdits, type ContentPiece, type TextEdit } from "../text-edit.js";
+import { BlockScan, type ByteSpan } from "./find-block.js";
 import { parseQuestions, type QuestionBlock, type QuestionsDoc } from "./parse-questions.js";
-import type { Bytes } from "../bytes.js";
+import type { Bytes, FileBytes } from "../bytes.js";
 
 /** A block's range in the source: UTF-16 offsets for a string, byte offsets for bytes. */
 export type BlockSpan = ByteSpan;
@@ -46,7 +46,7 @@ export interface BlockEdits {
  * The edited file and what its read-back parses: the whole new text (a source over text), or
  * each edited block's new text in the order given, with the file as byte pieces (over bytes).
  */
-export type EditedQuestions = { content: string; blocks?: undefined } | { content: readonly Uint8Array[]; blocks: string[] };
+export type EditedQuestions = { content: string; blocks?: undefined } | { content: readonly ContentPiece[]; blocks: string[] };
 
 /** Fewer wanted blocks than this are found in the bytes; more, and the file is parsed once. */
 const FIND_LIMIT = 16;
@@ -56,17 +56,21 @@ export function searchesBytes(wanted: number): boolean {
   return wanted < FIND_LIMIT;
 }
 
-/** `bytes` with each (disjoint) span replaced by its new text, as pieces to write in order. */
-function splicedBytes(bytes: Bytes, replacements: readonly { span: BlockSpan; text: string }[]): Uint8Array[] {
+/**
+ * The file with each (disjoint) span replaced by its new text, as pieces to write in order:
+ * the untouched stretches as `keep(start, end)` gives them (slices of the bytes, or ranges of
+ * a file on disk).
+ */
+function splicedPieces(size: number, keep: (start: number, end: number) => ContentPiece, replacements: readonly { span: BlockSpan; text: string }[]): ContentPiece[] {
   const sorted = [...replacements].sort((a, b) => a.span.start - b.span.start);
-  const parts: Uint8Array[] = [];
+  const parts: ContentPiece[] = [];
   let at = 0;
   for (const r of sorted) {
     if (r.span.start < at) throw new Error(`overlapping block replacement at ${r.span.start}`);
-    parts.push(bytes.subarray(at, r.span.start), Buffer.from(r.text, "utf8"));
+    parts.push(keep(at, r.span.start), Buffer.from(r.text, "utf8"));
     at = r.span.end;
   }
-  parts.push(bytes.subarray(at, bytes.length));
+  parts.push(keep(at, size));
   return parts;
 }
 
@@ -93,34 +97,67 @@ function textSource(text: string): QuestionsSource {
   };
 }
 
-function byteSource(bytes: Bytes): QuestionsSource {
+/** What a source over bytes reads them through: the spans found, a range's bytes, the whole file, the untouched stretches. */
+interface ByteAccess {
+  size: number;
+  spans: ReadonlyMap<string, ByteSpan[]>;
+  eol: "\n" | "\r\n";
+  slice(start: number, end: number): Bytes;
+  keep(start: number, end: number): ContentPiece;
+}
+
+function byteSource(file: ByteAccess): QuestionsSource {
   let doc: QuestionsDoc | undefined;
-  const find = blockFinder(bytes);
   return {
-    eol: detectEol(bytes),
-    spans: find,
+    eol: file.eol,
+    spans: (qid) => {
+      const found = file.spans.get(qid);
+      if (found === undefined) throw new Error(`${qid} was not among the ids the source was opened for`);
+      return found;
+    },
     // Only this block is decoded, and parsed as a document of its own.
     open: (qid, span) => {
-      const text = bytes.toString("utf8", span.start, span.end);
+      const text = file.slice(span.start, span.end).toString("utf8");
       const own = parseQuestions(text);
       const block = own.blocks[0];
       if (own.blocks.length !== 1 || block?.id !== qid) throw new Error(`the block of ${qid} does not read on its own`);
       return { span, text, doc: own, block };
     },
-    whole: () => (doc ??= parseQuestions(bytes.toString("utf8"))),
+    // Messages that list other questions or line numbers (a refusal): the whole file, once.
+    whole: () => (doc ??= parseQuestions(file.slice(0, file.size).toString("utf8"))),
     // Each block was parsed on its own: its edits apply to its text.
     apply: (edited) => {
       const replacements = edited.map((e) => ({ span: e.open.span, text: applyEdits(e.open.text, e.edits) }));
-      return { content: splicedBytes(bytes, replacements), blocks: replacements.map((r) => r.text) };
+      return { content: splicedPieces(file.size, (start, end) => file.keep(start, end), replacements), blocks: replacements.map((r) => r.text) };
     },
   };
 }
 
+function isFileBytes(content: Bytes | FileBytes): content is FileBytes {
+  return typeof (content as FileBytes).windows === "function";
+}
+
+/** Scan bytes, or a file window by window, for the blocks of `wanted` (reading every window now: a file that is not UTF-8 is refused before any block is). */
+function scanned(content: Bytes | FileBytes, wanted: readonly string[]): BlockScan {
+  const scan = new BlockScan(wanted);
+  if (isFileBytes(content)) content.windows((w) => scan.feed(w));
+  else scan.feed(content);
+  return scan;
+}
+
 /**
- * questions.md as a source of blocks. Bytes (valid UTF-8) stay bytes when at most a few
- * blocks are `wanted`: each is found with Buffer.indexOf and only it is decoded.
+ * questions.md as a source of blocks. Bytes (valid UTF-8), or a file read window by window
+ * (FileBytes), stay bytes when at most a few blocks are `wanted` (the ids each entry names):
+ * their blocks are found with Buffer.indexOf and only they are decoded. Otherwise the file
+ * is decoded and parsed whole.
  */
-export function questionsSource(content: string | Bytes, wanted = 1): QuestionsSource {
+export function questionsSource(content: string | Bytes | FileBytes, wanted: readonly string[] = []): QuestionsSource {
   if (typeof content === "string") return textSource(content);
-  return searchesBytes(wanted) ? byteSource(content) : textSource(content.toString("utf8"));
+  if (!searchesBytes(wanted.length)) return textSource((isFileBytes(content) ? content.slice(0, content.size) : content).toString("utf8"));
+  const scan = scanned(content, wanted);
+  const spans = scan.end();
+  if (isFileBytes(content)) {
+    return byteSource({ size: content.size, spans, eol: scan.eol, slice: (s, e) => content.slice(s, e), keep: (s, e) => content.range(s, e) });
+  }
+  return byteSource({ size: content.length, spans, eol: scan.eol, slice: (s, e) => content.subarray(s, e), keep: (s, e) => content.subarray(s, e) });
 }

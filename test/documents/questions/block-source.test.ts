@@ -4,17 +4,19 @@
 import { describe, expect, it } from "vitest";
 import { questionsSource } from "../../../src/documents/questions/block-source.js";
 import { closeBlockEdits } from "../../../src/documents/questions/edit-questions.js";
+import type { FileBytes } from "../../../src/documents/bytes.js";
+import { contentBytes, memoryFile } from "../../helpers/file-bytes.js";
 
 const close = { status: "answered", answeredAt: "2026-07-20T10:00:00Z", answer: "yes", answeredBy: undefined } as const;
 
-function applied(content: string | Buffer, ids: readonly string[]) {
-  const src = questionsSource(content, ids.length);
+function applied(content: string | Buffer | FileBytes, ids: readonly string[]) {
+  const src = questionsSource(content, ids);
   const edited = ids.map((id) => {
     const open = src.open(id, src.spans(id)[0]!);
     return { open, edits: closeBlockEdits(open.doc, open.block, close, src.eol) };
   });
   const out = src.apply(edited);
-  return { file: typeof out.content === "string" ? out.content : Buffer.concat(out.content).toString("utf8"), blocks: out.blocks };
+  return { file: contentBytes(out.content).toString("utf8"), blocks: out.blocks };
 }
 
 describe("questionsSource apply", () => {
@@ -36,17 +38,20 @@ describe("questionsSource apply", () => {
     const fromText = applied(text, ids);
     expect(fromText.file).toBe(want);
     expect(fromText.blocks).toBeUndefined();
-    const fromBytes = applied(Buffer.from(text, "utf8"), ids);
-    expect(fromBytes.file).toBe(want);
-    // Over bytes, the read-back gets each edited block's own new text, in the order given.
-    expect(fromBytes.blocks).toHaveLength(ids.length);
-    ids.forEach((id, k) => expect(fromBytes.blocks![k]).toMatch(new RegExp(`^(\uFEFF)?## ${id}\\r?\\nstatus: answered`)));
+    // The bytes in memory, and the file read in windows of a few lines (written back by ranges).
+    for (const content of [Buffer.from(text, "utf8"), memoryFile(Buffer.from(text, "utf8"), 16)]) {
+      const fromBytes = applied(content, ids);
+      expect(fromBytes.file).toBe(want);
+      // Over bytes, the read-back gets each edited block's own new text, in the order given.
+      expect(fromBytes.blocks).toHaveLength(ids.length);
+      ids.forEach((id, k) => expect(fromBytes.blocks![k]).toMatch(new RegExp(`^(\uFEFF)?## ${id}\\r?\\nstatus: answered`)));
+    }
   });
 
   it("refuses the same block opened twice (overlapping edits never reach the disk)", () => {
     const text = "## q-1\nstatus: open\n";
-    for (const content of [text, Buffer.from(text)]) {
-      const src = questionsSource(content, 1);
+    for (const content of [text, Buffer.from(text), memoryFile(Buffer.from(text))]) {
+      const src = questionsSource(content, ["q-1"]);
       const open = src.open("q-1", src.spans("q-1")[0]!);
       const edits = closeBlockEdits(open.doc, open.block, close, src.eol);
       expect(() => src.apply([{ open, edits }, { open, edits }])).toThrow(/overlapping/);

@@ -1,0 +1,149 @@
+// A workspace file read for a few of its blocks: a small one whole, a large one left on disk
+// (FileBytes, documents/bytes.ts) and read through one reused buffer — scanned window by window,
+// its blocks read alone, and its untouched stretches copied into the temp file at commit. On
+// a small machine the first touch of each fresh page of memory costs more than reading the
+// bytes twice (docs/performance.md, "Start-up on Node 20: page faults").
+
+import fs from "node:fs";
+import path from "node:path";
+import { isUtf8 } from "node:buffer";
+import { ConflictError, EngineError } from "../errors.js";
+import type { FileBytes, FileRange } from "../documents/bytes.js";
+import { openRegularFile, READ_CAP_BYTES, readError, readFully } from "./disk.js";
+import { missingFile, notUtf8 } from "./locate.js";
+
+/** The reused buffer's size, and the largest file read whole instead. */
+export const WINDOW_BYTES = 64 * 1024;
+
+const LF = 10;
+
+/** A file held open and read by windows and ranges; `close()` it when done (the session does). */
+export class FileWindows implements FileBytes {
+  readonly size: number;
+  #buf: Buffer;
+  #closed = false;
+
+  constructor(
+    readonly path: string,
+    readonly name: string,
+    private readonly fd: number,
+    /** The file as it was opened: every copy checks it is still the same. */
+    private readonly seen: fs.BigIntStats,
+  ) {
+    this.size = Number(seen.size);
+    this.#buf = Buffer.allocUnsafeSlow(Math.min(WINDOW_BYTES, this.size));
+  }
+
+  /** `length` bytes at `position` into the reused buffer; fewer than asked means the file shrank. */
+  #read(length: number, position: number): Buffer {
+    let n: number;
+    try {
+      n = readFully(this.fd, this.#buf, 0, length, position);
+    } catch (e) {
+      throw readError(this.name, this.path, e);
+    }
+    if (n < length) throw this.#changed();
+    return this.#buf.subarray(0, length);
+  }
+
+  windows(each: (window: Buffer) => void): void {
+    for (let pos = 0; pos < this.size; ) {
+      const rest = this.size - pos;
+      let w = this.#read(Math.min(this.#buf.length, rest), pos);
+      if (w.length < rest) {
+        // Whole lines only: up to the last LF. A line longer than the buffer grows it.
+        const lf = w.lastIndexOf(LF);
+        if (lf < 0) {
+          this.#buf = Buffer.allocUnsafeSlow(Math.min(this.#buf.length * 2, this.size));
+          continue;
+        }
+        w = w.subarray(0, lf + 1);
+      }
+      // A window ends after an LF (or at the end): no character is cut, so each is UTF-8 or the file is not.
+      if (!isUtf8(w)) throw notUtf8(this.name, this.path);
+      each(w);
+      pos += w.length;
+    }
+  }
+
+  slice(start: number, end: number): Buffer {
+    const out = Buffer.allocUnsafe(end - start);
+    let n: number;
+    try {
+      n = readFully(this.fd, out, 0, out.length, start);
+    } catch (e) {
+      throw readError(this.name, this.path, e);
+    }
+    if (n < out.length) throw this.#changed();
+    return out;
+  }
+
+  range(start: number, end: number): FileRange {
+    return {
+      size: end - start,
+      copy: (each) => {
+        for (let pos = start; pos < end; ) {
+          const piece = this.#read(Math.min(this.#buf.length, end - pos), pos);
+          each(piece);
+          pos += piece.length;
+        }
+        this.#assertUnchanged();
+      },
+    };
+  }
+
+  /** Refuse to use what was read when the file changed since it was opened (another program wrote it). */
+  #assertUnchanged(): void {
+    const now = fs.fstatSync(this.fd, { bigint: true });
+    const same = now.size === this.seen.size && now.mtimeNs === this.seen.mtimeNs && now.ctimeNs === this.seen.ctimeNs && now.ino === this.seen.ino;
+    if (!same) throw this.#changed();
+  }
+
+  #changed(): ConflictError {
+    return new ConflictError(`${this.name} changed while the engine was rewriting it: ${this.path}; nothing was written`, {
+      hint: "another program wrote the file meanwhile: run the command again",
+    });
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    fs.closeSync(this.fd);
+  }
+}
+
+/**
+ * Read a workspace file for a few of its blocks, with readWorkspaceBytes' checks (a link or
+ * non-file exit 3, over the cap exit 3, not UTF-8 exit 5 — for a large file, when its windows
+ * are read). A file of at most WINDOW_BYTES comes whole; a larger one as FileWindows, open
+ * until its `close()`.
+ * @returns undefined for a missing optional file.
+ */
+export function readForBlocks(dir: string, name: string, required: boolean): Buffer | FileWindows | undefined {
+  const p = path.join(dir, name);
+  const opened = openRegularFile(p, { name, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
+  if (opened === undefined) {
+    if (required) throw missingFile(name, p);
+    return undefined;
+  }
+  const { fd, st } = opened;
+  if (st.size > WINDOW_BYTES) {
+    try {
+      return new FileWindows(p, name, fd, fs.fstatSync(fd, { bigint: true }));
+    } catch (e) {
+      fs.closeSync(fd);
+      throw readError(name, p, e);
+    }
+  }
+  try {
+    const buf = Buffer.allocUnsafe(st.size);
+    const bytes = buf.subarray(0, readFully(fd, buf, 0, st.size, 0));
+    if (!isUtf8(bytes)) throw notUtf8(name, p);
+    return bytes;
+  } catch (e) {
+    if (e instanceof EngineError) throw e;
+    throw readError(name, p, e);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
