@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/errors.js";
-import { formatTimestamp, parseTimestamp, resolveNow } from "../../src/domain/clock.js";
+import { formatTimestamp, isoString, parseTimestamp, resolveNow } from "../../src/domain/clock.js";
 import { isWorkspaceTimestamp } from "../../src/documents/timestamp.js";
 
 const real = () => new Date("2030-01-01T00:00:00Z");
@@ -103,5 +103,34 @@ describe("formatTimestamp and isWorkspaceTimestamp", () => {
 
   it("parseTimestamp returns undefined instead of throwing", () => {
     expect(parseTimestamp("nonsense")).toBeUndefined();
+  });
+});
+
+describe("isoString is Date#toISOString without the time-zone lookup", () => {
+  it.each([
+    "2026-07-20T10:00:00.000Z",
+    "2026-01-02T03:04:05.006Z",
+    "1999-12-31T23:59:59.999Z",
+    "0000-01-01T00:00:00.000Z",
+    "9999-12-31T23:59:59.999Z",
+    "1970-01-01T00:00:00.050Z",
+  ])("%s", (iso) => {
+    const t = new Date(iso);
+    expect(isoString(t)).toBe(t.toISOString());
+    expect(isoString(t)).toBe(iso);
+  });
+
+  it("hands years outside 0-9999 and invalid dates to toISOString (its extended years, its RangeError)", () => {
+    for (const t of [new Date(Date.UTC(10000, 0, 1)), new Date(Date.UTC(-1, 5, 1)), new Date(-8.64e15)]) expect(isoString(t)).toBe(t.toISOString());
+    expect(() => isoString(new Date(NaN))).toThrow(RangeError);
+  });
+
+  it("2,000 instants spread from 1970 to 9999 agree (a fixed sequence)", () => {
+    let x = 12345;
+    for (let i = 0; i < 2000; i++) {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      const t = new Date(Math.floor((x / 2 ** 31) * 253402300799999));
+      expect(isoString(t)).toBe(t.toISOString());
+    }
   });
 });
