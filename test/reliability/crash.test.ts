@@ -12,6 +12,7 @@ import { fieldValue, parseQuestions, statusOf } from "../../src/documents/questi
 import { parseState } from "../../src/documents/state/parse-state.js";
 import { T, runCli, runMain } from "../helpers/cli.js";
 import { caseCount } from "../helpers/counts.js";
+import { WINDOW_BYTES } from "../../src/workspace/file-windows.js";
 import { CLI_PATH } from "../helpers/project.js";
 import { decisionsFile, makeRng, questionsFile, stateFile, suiteSeed, words, type Rng } from "../helpers/generate.js";
 
@@ -173,6 +174,11 @@ describe(`SIGKILL at random points (${ITERATIONS} iterations, seed ${SEED})`, ()
       if (r.exit === 0) readOnly.push(args);
     }
   }, 120_000);
+
+  it("the questions file is read in windows by a resolve of a few entries (larger than one window)", () => {
+    // So that the kills also land inside a range copy (src/workspace/file-windows.ts).
+    expect(Buffer.byteLength(q.text)).toBeGreaterThan(WINDOW_BYTES);
+  });
 
   it("every kill leaves old or new files after the next command, no litter, and an identical re-run exits 0 with each answer recorded once", async () => {
     const outcomes = { untouched: 0, committed: 0, midCommit: 0, finishedBeforeKill: 0 };
