@@ -196,14 +196,17 @@ export function readFully(fd: number, buf: Uint8Array, offset: number, length: n
  */
 export function readRegularFile(p: string, opts: ReadOptions): Buffer | undefined {
   const opened = openRegularFile(p, opts);
-  if (opened === undefined) return undefined;
-  const { fd, st } = opened;
+  return opened === undefined ? undefined : readOpened(opened, opts.name, p);
+}
+
+/** The whole of a file openRegularFile opened (as its fstat saw it, or less if it shrank since); closes it. */
+export function readOpened({ fd, st }: { fd: number; st: fs.Stats }, name: string, p: string): Buffer {
   try {
     const buf = Buffer.allocUnsafe(st.size);
     const done = readFully(fd, buf, 0, st.size, 0);
     return done === st.size ? buf : buf.subarray(0, done);
   } catch (e) {
-    throw readError(opts.name, p, e);
+    throw readError(name, p, e);
   } finally {
     fs.closeSync(fd);
   }

@@ -7,9 +7,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { isUtf8 } from "node:buffer";
-import { ConflictError, EngineError } from "../errors.js";
+import { ConflictError } from "../errors.js";
 import type { FileBytes, FileRange } from "../documents/bytes.js";
-import { openRegularFile, READ_CAP_BYTES, readError, readFully } from "./disk.js";
+import { openRegularFile, READ_CAP_BYTES, readError, readFully, readOpened } from "./disk.js";
 import { missingFile, notUtf8 } from "./locate.js";
 
 /** The reused buffer's size, and the largest file read whole instead. */
@@ -34,16 +34,21 @@ export class FileWindows implements FileBytes {
     this.#buf = Buffer.allocUnsafeSlow(Math.min(WINDOW_BYTES, this.size));
   }
 
-  /** `length` bytes at `position` into the reused buffer; fewer than asked means the file shrank. */
-  #read(length: number, position: number): Buffer {
+  /** Fill `into` from `position`; a file that ends before it is full has shrunk since it was opened. */
+  #readInto(into: Buffer, position: number): Buffer {
     let n: number;
     try {
-      n = readFully(this.fd, this.#buf, 0, length, position);
+      n = readFully(this.fd, into, 0, into.length, position);
     } catch (e) {
       throw readError(this.name, this.path, e);
     }
-    if (n < length) throw this.#changed();
-    return this.#buf.subarray(0, length);
+    if (n < into.length) throw this.#changed();
+    return into;
+  }
+
+  /** `length` bytes at `position`, in the reused buffer. */
+  #read(length: number, position: number): Buffer {
+    return this.#readInto(this.#buf.subarray(0, length), position);
   }
 
   windows(each: (window: Buffer) => void): void {
@@ -67,15 +72,7 @@ export class FileWindows implements FileBytes {
   }
 
   slice(start: number, end: number): Buffer {
-    const out = Buffer.allocUnsafe(end - start);
-    let n: number;
-    try {
-      n = readFully(this.fd, out, 0, out.length, start);
-    } catch (e) {
-      throw readError(this.name, this.path, e);
-    }
-    if (n < out.length) throw this.#changed();
-    return out;
+    return this.#readInto(Buffer.allocUnsafe(end - start), start);
   }
 
   range(start: number, end: number): FileRange {
@@ -135,15 +132,7 @@ export function readForBlocks(dir: string, name: string, required: boolean): Buf
       throw readError(name, p, e);
     }
   }
-  try {
-    const buf = Buffer.allocUnsafe(st.size);
-    const bytes = buf.subarray(0, readFully(fd, buf, 0, st.size, 0));
-    if (!isUtf8(bytes)) throw notUtf8(name, p);
-    return bytes;
-  } catch (e) {
-    if (e instanceof EngineError) throw e;
-    throw readError(name, p, e);
-  } finally {
-    fs.closeSync(fd);
-  }
+  const bytes = readOpened(opened, name, p);
+  if (!isUtf8(bytes)) throw notUtf8(name, p);
+  return bytes;
 }

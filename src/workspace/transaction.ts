@@ -25,19 +25,16 @@ interface FileAppend {
 }
 
 /**
- * Create `p` and write `data` fully; returns the open descriptor (the caller fsyncs and closes
- * it) with the size and CRC-32 of what was written, summed as it is written: a range of a file
- * on disk passes through a reused buffer once (bytes.ts).
+ * Create `p` and write `data` fully, each piece passed to `seen` once written; returns the open
+ * descriptor (the caller fsyncs and closes it). A range of a file on disk passes through a
+ * reused buffer (bytes.ts): `seen` is where what was written can still be summed.
  */
-function writeOpen(p: string, data: readonly ContentPiece[], flags: string, mode: number): { fd: number; size: number; crc32: number } {
-  const size = byteLength(data);
-  const sum = crcFor(size);
-  let crc = 0;
+function writeOpen(p: string, data: readonly ContentPiece[], flags: string, mode: number, seen?: (piece: Uint8Array) => void): number {
   const fd = disk.openSync(p, flags, mode);
   try {
     const put = (piece: Uint8Array) => {
       writeAll(fd, piece);
-      crc = sum(piece, crc);
+      seen?.(piece);
     };
     for (const piece of data) {
       if (piece instanceof Uint8Array) put(piece);
@@ -48,11 +45,11 @@ function writeOpen(p: string, data: readonly ContentPiece[], flags: string, mode
     disk.closeSync(fd);
     throw e;
   }
-  return { fd, size, crc32: crc };
+  return fd;
 }
 
 function writeSynced(p: string, data: readonly Uint8Array[], flags: string, mode: number): void {
-  const { fd } = writeOpen(p, data, flags, mode);
+  const fd = writeOpen(p, data, flags, mode);
   try {
     disk.fsyncSync(fd);
   } finally {
@@ -127,9 +124,11 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       // Encoded once: the write, the size and the CRC-32 all read the same bytes (a file range, once too).
       const content = typeof w.content === "string" ? [Buffer.from(w.content, "utf8")] : w.content;
       made.push(temp); // before the write: a temp cut short by a full disk is removed too
-      const written = writeOpen(temp, content, "wx", mode);
-      open.push(written.fd);
-      const entry: JournalFile = { target: path.relative(dir, w.path), temp: path.relative(dir, temp), size: written.size, crc32: written.crc32, existed };
+      const size = byteLength(content);
+      const sum = crcFor(size);
+      let crc = 0;
+      open.push(writeOpen(temp, content, "wx", mode, (piece) => (crc = sum(piece, crc))));
+      const entry: JournalFile = { target: path.relative(dir, w.path), temp: path.relative(dir, temp), size, crc32: crc, existed };
       journal.files.push(entry);
       if (existed) existing.push({ target: w.path, entry });
     }

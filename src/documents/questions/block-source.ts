@@ -58,19 +58,18 @@ export function searchesBytes(wanted: number): boolean {
 
 /**
  * The file with each (disjoint) span replaced by its new text, as pieces to write in order:
- * the untouched stretches as `keep(start, end)` gives them (slices of the bytes, or ranges of
- * a file on disk).
+ * the untouched stretches as `file.keep` gives them (slices of the bytes, or ranges of a file on disk).
  */
-function splicedPieces(size: number, keep: (start: number, end: number) => ContentPiece, replacements: readonly { span: BlockSpan; text: string }[]): ContentPiece[] {
+function splicedPieces(file: ByteAccess, replacements: readonly { span: BlockSpan; text: string }[]): ContentPiece[] {
   const sorted = [...replacements].sort((a, b) => a.span.start - b.span.start);
   const parts: ContentPiece[] = [];
   let at = 0;
   for (const r of sorted) {
     if (r.span.start < at) throw new Error(`overlapping block replacement at ${r.span.start}`);
-    parts.push(keep(at, r.span.start), Buffer.from(r.text, "utf8"));
+    parts.push(file.keep(at, r.span.start), Buffer.from(r.text, "utf8"));
     at = r.span.end;
   }
-  parts.push(keep(at, size));
+  parts.push(file.keep(at, file.size));
   return parts;
 }
 
@@ -128,7 +127,7 @@ function byteSource(file: ByteAccess): QuestionsSource {
     // Each block was parsed on its own: its edits apply to its text.
     apply: (edited) => {
       const replacements = edited.map((e) => ({ span: e.open.span, text: applyEdits(e.open.text, e.edits) }));
-      return { content: splicedPieces(file.size, (start, end) => file.keep(start, end), replacements), blocks: replacements.map((r) => r.text) };
+      return { content: splicedPieces(file, replacements), blocks: replacements.map((r) => r.text) };
     },
   };
 }

@@ -25,7 +25,7 @@ const HASH = 35;
 const LF = 10;
 const NONE = Number.MAX_SAFE_INTEGER;
 
-/** The starts, in order and each once, of the lines of `w` holding `needle` at or after `from`; `lead` filters them. */
+/** Push to `out` the start of each line of `w` holding `needle` where `keep(lineStart, at)` says so, once per line. */
 function linesWith(w: Bytes, needle: string, out: number[], keep: (lineStart: number, at: number) => boolean): void {
   for (let at = w.indexOf(needle); at >= 0; at = w.indexOf(needle, at + 1)) {
     const start = lineStartOf(w, at);
