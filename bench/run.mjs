@@ -122,19 +122,28 @@ function timed(args, cwd, env) {
   return { ms, status: r.status, signal: r.signal, stdout: String(r.stdout), stderr: String(r.stderr), error: r.error };
 }
 
-/** Peak RSS (KiB) of `node [args]`, by the chosen method; `script` undefined = `node -e 0`. */
+/**
+ * What GNU time (`-f "%M %R"`) or bench/rss-probe.mjs wrote: peak RSS in KiB and minor page
+ * faults. The last line holds them (GNU time writes "Command exited with non-zero status N"
+ * above it when the command exits non-zero).
+ */
+function readProbe(out) {
+  const [kb, faults] = (safeRead(out).trim().split("\n").pop() ?? "").trim().split(/\s+/).map(Number);
+  return { kb: Number.isFinite(kb) && kb > 0 ? kb : NaN, faults: Number.isFinite(faults) ? faults : NaN };
+}
+
+/** Peak RSS (KiB) and minor page faults of `node [args]`, by the chosen method; `script` undefined = `node -e 0`. */
 function peakRss(method, script, args, cwd, env, scratch) {
   const out = path.join(scratch, "rss.txt");
   fs.rmSync(out, { force: true });
   let r;
   if (method === "gnu-time") {
     const nodeArgs = script === undefined ? ["-e", "0"] : [script, ...args];
-    r = spawnSync("/usr/bin/time", ["-f", "%M", "-o", out, process.execPath, ...nodeArgs], { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
+    r = spawnSync("/usr/bin/time", ["-f", "%M %R", "-o", out, process.execPath, ...nodeArgs], { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
   } else {
     r = spawnSync(process.execPath, [path.join(BENCH_DIR, "rss-probe.mjs"), out, script ?? "-", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
   }
-  const kb = Number(safeRead(out).trim().split(/\s+/).pop());
-  return { kb: Number.isFinite(kb) && kb > 0 ? kb : NaN, status: r.status, stderr: String(r.stderr) };
+  return { ...readProbe(out), status: r.status, stderr: String(r.stderr) };
 }
 
 function scenarios(ws) {
@@ -207,10 +216,13 @@ function firstLine(s) {
 
 const fmtMs = (x) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : "—");
 const fmtX = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : "—");
+// Minor page faults over those of `node -e 0`: what a command touches for the first time, a cost
+// that repeats to a few faults where wall time on a shared machine does not (docs/performance.md).
+const fmtFaults = (n) => (Number.isFinite(n) ? `${n >= 0 ? "+" : "−"}${Math.abs(n).toLocaleString("en-US")}` : "—");
 const fmtMb = (kb) => (Number.isFinite(kb) ? `${(kb / 1024).toFixed(1)} MB` : "—");
 
 function table(rows) {
-  const head = ["scenario", "median", "node -e 0", "ratio", "bar", "peak RSS", "RSS ratio", "result"];
+  const head = ["scenario", "median", "node -e 0", "ratio", "bar", "peak RSS", "RSS ratio", "faults", "result"];
   const body = rows.map((r) => [
     r.name,
     fmtMs(r.median_ms),
@@ -219,6 +231,7 @@ function table(rows) {
     r.bar === null ? "(info)" : `≤ ${r.bar.toFixed(1)}×`,
     fmtMb(r.rss_kb),
     fmtX(r.rss_ratio),
+    fmtFaults(r.faults - r.baseline_faults),
     r.error ? `ERROR: ${r.error}` : r.info ? "info" : r.pass ? "pass" : `MISSED (${[!r.time_pass && "time", !r.rss_pass && "memory"].filter(Boolean).join(", ")})`,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => [...b[i]].length)));
@@ -253,7 +266,7 @@ function runScaling(opts, scratch, env) {
         : spawnSync(process.execPath, [path.join(BENCH_DIR, "rss-probe.mjs"), out, script ?? "-", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 256 * 1024 * 1024 });
     const ms = Number(process.hrtime.bigint() - t) / 1e6;
     if (r.status !== 0 && r.status !== 3) throw new Error(`${args.join(" ")} exited ${r.status}: ${firstLine(String(r.stderr))}`);
-    return { ms, kb: Number(safeRead(out).trim().split(/\s+/).pop()) };
+    return { ms, kb: readProbe(out).kb };
   };
   const rows = [];
   const baseline = { ms: [], kb: [] };
@@ -346,7 +359,7 @@ async function main() {
   console.log(`workspaces: typical ${ws.typical.bytes} B questions.md; 10k ${(ws.tenThousand.bytes / 1e6).toFixed(2)} MB, awaiting ${ws.tenThousand.awaited}; 40k ${(ws.fortyThousand.bytes / 1e6).toFixed(2)} MB; batch ${ws.batch.entries} entries`);
   if (loadBefore[0] > os.cpus().length * 0.5) console.log(`warning: load average ${loadBefore[0].toFixed(2)} — the machine is not quiet; ratios will be noisy`);
 
-  const state = new Map(list.map((s) => [s.id, { samples: [], baseline: [], ratios: [], rss: [], rssBaseline: [], error: undefined }]));
+  const state = new Map(list.map((s) => [s.id, { samples: [], baseline: [], ratios: [], rss: [], rssBaseline: [], faults: [], faultsBaseline: [], error: undefined }]));
   const warmups = 2;
   for (let round = 0; round < warmups + opts.runs + opts.rssRuns; round++) {
     const phase = round < warmups ? "warmup" : round < warmups + opts.runs ? "time" : "rss";
@@ -363,6 +376,8 @@ async function main() {
         else {
           st.rssBaseline.push(b.kb);
           st.rss.push(r.kb);
+          st.faultsBaseline.push(b.faults);
+          st.faults.push(r.faults);
         }
       } else {
         const b = timed(["-e", "0"], cwd, env);
@@ -402,6 +417,8 @@ async function main() {
       baseline_rss_kb: rssBase,
       rss_ratio: rssRatio,
       rss_bar: rssBar,
+      faults: median(st.faults),
+      baseline_faults: median(st.faultsBaseline),
       time_pass: timePass,
       rss_pass: rssPass,
       info: s.bar === undefined,
@@ -445,7 +462,10 @@ async function main() {
     cli: opts.cli,
     runs: opts.runs,
     rss_runs: opts.rssRuns,
-    rss_method: method === "gnu-time" ? "/usr/bin/time -f %M (peak RSS of the node process, KiB)" : "process.resourceUsage().maxRSS inside the process (bench/rss-probe.mjs, KiB)",
+    rss_method:
+      method === "gnu-time"
+        ? "/usr/bin/time -f '%M %R' (peak RSS of the node process, KiB; minor page faults)"
+        : "process.resourceUsage() maxRSS and minorPageFault inside the process (bench/rss-probe.mjs, KiB)",
     ratio: "median over runs of (scenario wall time / the node -e 0 run just before it)",
     pass,
     scenarios: rows,
