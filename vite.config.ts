@@ -92,6 +92,14 @@ export function hotChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
 
 const hot = hotChunk();
 
+/** The modules of the lazily loaded commands chunk (below). */
+const COMMANDS_CHUNK = /[\\/](src[\\/](commands|domain|documents|workspace)|templates)[\\/]/;
+/**
+ * `mcp` is left out of it: the server's start loads `mcp.ts` and then the `mcp` server's chunk,
+ * not every other lazily loaded command with it (a command runs from its chunk at its first call).
+ */
+const MCP_COMMAND = /[\\/]src[\\/]commands[\\/]mcp\.ts$/;
+
 export default defineConfig(({ mode }) => ({
   plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin])],
   define: { __ENGINE_VERSION__: JSON.stringify(pkg.version) },
@@ -127,7 +135,7 @@ export default defineConfig(({ mode }) => ({
             ...(mode === "lib" ? [] : [hot.group]),
             // Every lazily loaded command (and interactive resolve, init's templates) with what
             // only they use: one chunk, not one per command (36 small files were slower).
-            { name: "commands", test: /[\\/](src[\\/](commands|domain|documents|workspace)|templates)[\\/]/, priority: 2 },
+            { name: "commands", test: (id) => COMMANDS_CHUNK.test(id) && !MCP_COMMAND.test(id), priority: 2 },
             // What only a person or a shell asks for (help, completion answers): one chunk.
             { name: "person-facing", test: /[\\/]src[\\/]cli[\\/]/, priority: 1 },
           ],
