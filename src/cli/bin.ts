@@ -72,8 +72,8 @@ function writer(name: "stdout" | "stderr", fd: 1 | 2, direct: boolean): (t: stri
 
 /**
  * This machine's name, as os.hostname() gives it (gethostname(2)). On Linux the kernel's own
- * file holds the same name, and reading it skips loading node:os on a resolve's path (about
- * 17 page faults and 1.3 M instructions, docs/performance.md); elsewhere, node:os.
+ * file holds the same name, and reading it keeps node:os off a resolve's path (the cost is in
+ * docs/performance.md); elsewhere, node:os.
  */
 function hostName(): string {
   try {
