@@ -95,8 +95,9 @@ const hot = hotChunk();
 /** The modules of the lazily loaded commands chunk (below). */
 const COMMANDS_CHUNK = /[\\/](src[\\/](commands|domain|documents|workspace)|templates)[\\/]/;
 /**
- * `mcp` is left out of it: the server's start loads `mcp.ts` and then the `mcp` server's chunk,
- * not every other lazily loaded command with it (a command runs from its chunk at its first call).
+ * In the CLI, `mcp` is left out of it: the server's start loads `mcp.ts` and then the `mcp`
+ * server's chunk, not every other lazily loaded command with it (a command runs from its chunk
+ * at its first call). The library serves no MCP (its `mcp` is a stand-in): one chunk there.
  */
 const MCP_COMMAND = /[\\/]src[\\/]commands[\\/]mcp\.ts$/;
 
@@ -135,7 +136,7 @@ export default defineConfig(({ mode }) => ({
             ...(mode === "lib" ? [] : [hot.group]),
             // Every lazily loaded command (and interactive resolve, init's templates) with what
             // only they use: one chunk, not one per command (36 small files were slower).
-            { name: "commands", test: (id) => COMMANDS_CHUNK.test(id) && !MCP_COMMAND.test(id), priority: 2 },
+            { name: "commands", test: (id) => COMMANDS_CHUNK.test(id) && (mode === "lib" || !MCP_COMMAND.test(id)), priority: 2 },
             // What only a person or a shell asks for (help, completion answers): one chunk.
             { name: "person-facing", test: /[\\/]src[\\/]cli[\\/]/, priority: 1 },
           ],
