@@ -55,9 +55,9 @@ const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * Date#toISOString, written from the UTC fields: on Node 20 toISOString first asks ICU for the
- * host's time zone (reading /etc/localtime and its zone data; docs/performance.md has the cost) though
- * the text it writes is UTC. A year outside 0–9999, or an invalid date, goes to toISOString
- * (its extended years, its RangeError).
+ * host's time zone (reading /etc/localtime and its zone data; docs/performance.md has the
+ * cost) though the text it writes is UTC. A year outside 0–9999, or an invalid date, goes to
+ * toISOString (its extended years, its RangeError).
  */
 export function isoString(t: Date): string {
   const y = t.getUTCFullYear();
