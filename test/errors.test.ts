@@ -3,6 +3,7 @@
 // structured field), so rewording a message cannot change an outcome.
 
 import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stateMergeManifest } from "../src/commands/state-merge-manifest.js";
@@ -39,6 +40,7 @@ import { makeProject, type Project } from "./helpers/project.js";
 let p: Project | undefined;
 afterEach(() => {
   vi.restoreAllMocks();
+  syncBuiltinESMExports();
   p?.cleanup();
   p = undefined;
 });
@@ -235,6 +237,8 @@ describe("errors keep what they wrap as cause", () => {
     vi.spyOn(fs, "openSync").mockImplementationOnce(() => {
       throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
     });
+    // src imports node:fs by name: a named import of a built-in sees the spy once Node syncs it.
+    syncBuiltinESMExports();
     try {
       readRegularFile(path.join(dir, "x"), { name: "x", capBytes: 10, noFollow: true });
     } catch (e) {

@@ -73,3 +73,26 @@ describe("src/ layers", () => {
     expect(files.some((f) => importsOf(f).some((i) => i.spec.startsWith("../commands/")) && fs.readFileSync(f, "utf8").includes("import(\"../commands/"))).toBe(true);
   });
 });
+
+// A default or namespace import of a Node built-in (`import fs from "node:fs"`) makes the CLI
+// bundle call the bundler's interop helper at every start: it copies every export of the module
+// into a new object (about 100 for node:fs), and the entry then loads the bundler's runtime chunk
+// for it. A named import compiles to a plain `require` and property reads
+// (docs/performance.md, start-up; test/e2e/lazy-chunks.test.ts sees the effect).
+describe("src/ imports Node's built-ins by name", () => {
+  const files = sourceFiles(SRC).filter((f) => f.endsWith(".ts"));
+  const whole = /(?:^|\n)\s*import\s+(?!type\s)(?:\*\s+as\s+)?[\w$]+\s*(?:,\s*\{[^}]*\}\s*)?from\s+["']node:[\w/]+["']/g;
+
+  it("no default or namespace import of a node: module", () => {
+    const found = files.flatMap((f) => [...fs.readFileSync(f, "utf8").matchAll(whole)].map((m) => `${path.relative(REPO_DIR, f)}: ${m[0].trim()}`));
+    expect(found).toEqual([]);
+  });
+
+  it("the check can fail: it sees each form it refuses, and lets named and type-only imports pass", () => {
+    const hits = (text: string) => [...text.matchAll(whole)].length;
+    expect(hits('import fs from "node:fs";')).toBe(1);
+    expect(hits('\nimport * as path from "node:path";')).toBe(1);
+    expect(hits('import os, { EOL } from "node:os";')).toBe(1);
+    expect(hits('import { readFileSync } from "node:fs";\nimport type fs from "node:fs";')).toBe(0);
+  });
+});

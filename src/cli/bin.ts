@@ -1,7 +1,7 @@
 // The engine's process entry: wires the real process into main() and sets the exit code. Nothing
 // else. The executable is src/cli/launcher.cjs, which turns on Node's compile cache and loads this bundle.
 
-import fs from "node:fs";
+import { fstatSync, readFileSync, writeSync } from "node:fs";
 import { main } from "./main.js";
 import { armSignalRelease, lastTurn } from "./signals.js";
 import { nodeReadLine } from "./read-line.js";
@@ -39,7 +39,7 @@ for (const name of ["stdout", "stderr"] as const) {
  */
 function notTerminal(fd: 1 | 2): boolean {
   try {
-    return !fs.fstatSync(fd).isCharacterDevice();
+    return !fstatSync(fd).isCharacterDevice();
   } catch {
     return false;
   }
@@ -58,7 +58,7 @@ function writer(name: "stdout" | "stderr", fd: 1 | 2, direct: boolean): (t: stri
       const bytes = Buffer.from(t, "utf8");
       let off = 0;
       try {
-        while (off < bytes.length) off += fs.writeSync(fd, bytes, off);
+        while (off < bytes.length) off += writeSync(fd, bytes, off);
         return;
       } catch {
         direct = false;
@@ -77,7 +77,7 @@ function writer(name: "stdout" | "stderr", fd: 1 | 2, direct: boolean): (t: stri
  */
 function hostName(): string {
   try {
-    return fs.readFileSync("/proc/sys/kernel/hostname", "utf8").replace(/\n$/, "");
+    return readFileSync("/proc/sys/kernel/hostname", "utf8").replace(/\n$/, "");
   } catch {
     return process.getBuiltinModule("node:os").hostname();
   }

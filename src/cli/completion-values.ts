@@ -2,8 +2,8 @@
 // codes, question ids and workspace slugs read from the workspace found from the working
 // directory. Completion must never fail: anything unreadable offers nothing.
 
-import fs from "node:fs";
-import path from "node:path";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { GATES } from "../documents/gates.js";
 import { parseQuestionsBytes, statusOf } from "../documents/questions/parse-questions.js";
 import { REASON_CODES } from "../domain/pause-reasons.js";
@@ -22,7 +22,7 @@ function quietly(fn: () => string[]): string[] {
 /** Completion values for a shell in `io.cwd`, honouring DEVRITES_ROOT and DEVRITES_WORKSPACE. */
 export function completionValues(io: Io): CompletionValues {
   const root = () => findRoot(io.cwd, undefined, io.env.DEVRITES_ROOT);
-  const slugs = () => quietly(() => fs.readdirSync(path.join(root(), "work")).filter(isExistingSlug).sort());
+  const slugs = () => quietly(() => readdirSync(join(root(), "work")).filter(isExistingSlug).sort());
   const qids = (openOnly: boolean) =>
     quietly(() => {
       const r = root();

@@ -2,7 +2,7 @@
 // DevRites pack's Build step runs before it dispatches (exit 0 passed, exit 3 blocked with every
 // reason on stdout). Read-only: they finish a leftover journal first, then only read.
 
-import path from "node:path";
+import { join } from "node:path";
 import { BadInputError, RefusedError } from "../errors.js";
 import { parseQuestions } from "../documents/questions/parse-questions.js";
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
@@ -84,7 +84,7 @@ export async function checkTaskGraph(ctx: CommandContext, args: CommandArgs): Pr
   const session = gateSession(ctx, args, "devrites-engine check task-graph [<slug>] [--json]");
   const graph = parseTaskGraph(session.read("tasks.md", true));
   const ok = graph.problems.length === 0;
-  const file = path.join(".devrites", "work", session.ws.slug, "tasks.md");
+  const file = join(".devrites", "work", session.ws.slug, "tasks.md");
   const lines = ok
     ? [`task-graph: ok: ${graph.slices.length} slice(s), no cycle (${file})`]
     : [`task-graph: BLOCKED: ${graph.problems.length} problem(s) in ${file}`, ...graph.problems.map((p) => `  ${p}`)];

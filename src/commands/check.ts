@@ -1,7 +1,7 @@
 // `check`: lint every workspace file and the sentinel; print `<file>:<line>:<col> <severity>
 // <rule> <message>` lines (or JSON). Exit 3 when any error was found. Never writes.
 
-import path from "node:path";
+import { join, relative } from "node:path";
 import { BadInputError, ERROR_KINDS, isKind } from "../errors.js";
 import { viewOf } from "../documents/markdown-view.js";
 import { parseQuestionsBytes } from "../documents/questions/parse-questions.js";
@@ -58,15 +58,15 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
     const other = name === "decisions.md" ? texts.decisions : name === "touched-files.md" ? texts.touched : undefined;
     const view = name === "state.md" ? parsed.state.view : name === "questions.md" ? parsed.questions.view : other === undefined ? undefined : viewOf(other);
     if (view === undefined) continue;
-    const display = path.relative(ctx.io.cwd, path.join(session.ws.dir, name)) || name;
+    const display = relative(ctx.io.cwd, join(session.ws.dir, name)) || name;
     const result = crossCheck(view, name, markdownOutline);
     diagnostics.push(...result.diagnostics);
     if (result.note) notes.push(result.note.replace(name, display));
   }
 
   const label = (d: Diagnostic) => {
-    const abs = d.file === "AFK" ? path.join(session.ws.root, "AFK") : path.join(session.ws.dir, d.file);
-    return path.relative(ctx.io.cwd, abs) || abs;
+    const abs = d.file === "AFK" ? join(session.ws.root, "AFK") : join(session.ws.dir, d.file);
+    return relative(ctx.io.cwd, abs) || abs;
   };
   const sorted = sortDiagnostics(diagnostics);
   const errors = sorted.filter((d) => d.severity === "error").length;

@@ -2,7 +2,7 @@
 // A live head gets its rows under its own lock, committed before the child's commit, so a crash
 // in between leaves a parent a re-run derives the same values from: nothing is charged twice.
 
-import path from "node:path";
+import { join, relative } from "node:path";
 import { BadInputError, RefusedError } from "../errors.js";
 import { assertNewSlug, WORKSPACE_FILES } from "../domain/init-workspace.js";
 import { assertNoCycle, deriveFromParent, planContinuation, SEQUENCE_KEYS, type ContinueInput, type ContinuePlan } from "../domain/continue-sequence.js";
@@ -28,7 +28,7 @@ export async function initContinues(ctx: CommandContext, args: CommandArgs): Pro
   const root = rootForInit(ctx.io.cwd, ctx.rootOption, ctx.io.env.DEVRITES_ROOT);
   const parent = locateAnyWorkspace(root, parentSlug);
   if (!parent) {
-    throw new RefusedError(`parent workspace not found: ${parentSlug}`, { kind: "workspace-not-found", hint: `no ${path.join(root, "work", parentSlug)} or ${path.join(root, "archive", parentSlug)}` });
+    throw new RefusedError(`parent workspace not found: ${parentSlug}`, { kind: "workspace-not-found", hint: `no ${join(root, "work", parentSlug)} or ${join(root, "archive", parentSlug)}` });
   }
   const mode = await readValidSentinel(root);
   const input: ContinueInput = {
@@ -65,7 +65,7 @@ export async function initContinues(ctx: CommandContext, args: CommandArgs): Pro
       // existing one (a retry, or a later --continues) leaves ACTIVE as the user set it.
       const activated = p.created && input.activate && selectedSlug(root, undefined, undefined) !== slug;
       const files = new Map(p.child.files);
-      if (activated) files.set(path.join(root, "ACTIVE"), `${slug}\n`);
+      if (activated) files.set(join(root, "ACTIVE"), `${slug}\n`);
       return { changes: { files, events: p.child.events }, result: { plan: p, activated } };
     });
   } catch (e) {
@@ -80,7 +80,7 @@ function outcome(ctx: CommandContext, dir: string, input: ContinueInput, r: Cont
   const rows = r.rows;
   const described = SEQUENCE_KEYS.filter((k) => k !== "sequence_parent" && rows[k] !== undefined).map((k) => `${k.replace(/^sequence_/, "").replace(/_/g, " ")} ${rows[k]}`);
   const lines: string[] = [];
-  const rel = path.relative(ctx.io.cwd, dir) || dir;
+  const rel = relative(ctx.io.cwd, dir) || dir;
   if (r.created) {
     lines.push(`Initialized: ${slug}`, `Workspace: ${rel}/ (${WORKSPACE_FILES.join(", ")})`);
   }

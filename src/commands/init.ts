@@ -1,7 +1,7 @@
 // `init <slug>`: create `.devrites/work/<slug>/` from templates/ and make it ACTIVE,
 // all in one transaction (a killed init leaves no half-written workspace files).
 
-import path from "node:path";
+import { join, relative } from "node:path";
 import { BadInputError, RefusedError } from "../errors.js";
 import { assertNewSlug, renderWorkspace, WORKSPACE_FILES } from "../domain/init-workspace.js";
 import { finishInterruptedInits } from "../workspace/interrupted-init.js";
@@ -29,15 +29,15 @@ export async function init(ctx: CommandContext, args: CommandArgs): Promise<Outc
       // interrupted, finished from its journal. That is this command's work done, not a refusal.
       if (WORKSPACE_FILES.every((f) => session.createdByRecovery.includes(f))) {
         const changes = { files: new Map<string, string>(), events: [] };
-        if (activate && selectedSlug(root, undefined, undefined) !== slug) changes.files.set(path.join(root, "ACTIVE"), `${slug}\n`);
+        if (activate && selectedSlug(root, undefined, undefined) !== slug) changes.files.set(join(root, "ACTIVE"), `${slug}\n`);
         return { changes, result: true };
       }
       throw new RefusedError(`workspace ${slug} already exists at ${ws.dir}`, { kind: "workspace-exists", hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}` });
     }
-    if (activate) files.set(path.join(root, "ACTIVE"), `${slug}\n`);
+    if (activate) files.set(join(root, "ACTIVE"), `${slug}\n`);
     return { changes: { files, events: [{ event: "initialized", detail: { slug, activated: activate } }] }, result: false };
   });
-  const rel = path.relative(ctx.io.cwd, ws.dir) || ws.dir;
+  const rel = relative(ctx.io.cwd, ws.dir) || ws.dir;
   const activated = activate || (finished && selectedSlug(root, undefined, undefined) === slug);
   return {
     exit: 0,

@@ -3,7 +3,7 @@
 // process through the CLI's runner, which the context carries (ctx.runCommand), so this file
 // never imports cli/.
 
-import path from "node:path";
+import { resolve } from "node:path";
 import { BadInputError } from "../errors.js";
 import { ENGINE_VERSION } from "../version.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -12,7 +12,7 @@ export async function mcp(ctx: CommandContext, args: CommandArgs): Promise<Outco
   if (args.positionals.length > 0) throw new BadInputError("mcp takes no arguments", { hint: "devrites-engine mcp [--root DIR]" });
   const io = ctx.io;
   // Fixed for the session; a relative --root is relative to where the server started.
-  const root = ctx.rootOption !== undefined ? path.resolve(io.cwd, ctx.rootOption) : undefined;
+  const root = ctx.rootOption !== undefined ? resolve(io.cwd, ctx.rootOption) : undefined;
   const { serveProcessStdio } = await import("../mcp/serve.js");
   await serveProcessStdio({
     io,

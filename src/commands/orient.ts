@@ -18,7 +18,7 @@ import type { QuestionsDoc } from "../documents/questions/parse-questions.js";
 import type { StateDoc } from "../documents/state/parse-state.js";
 import { gateSession } from "./check-readiness.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
-import path from "node:path";
+import { join } from "node:path";
 
 /** Canonical artifacts larger than this are measured by their size only, never read. */
 const ORIENT_READ_CAP = 1024 * 1024;
@@ -63,7 +63,7 @@ export async function orient(ctx: CommandContext, args: CommandArgs): Promise<Ou
     entries,
     texts,
     unreadable,
-    principlesPresent: lstat(path.join(session.ws.root, "principles.md"))?.isFile() === true,
+    principlesPresent: lstat(join(session.ws.root, "principles.md"))?.isFile() === true,
     budget: await budgetOf(session.ws.root, state, questions),
   });
   return { exit: 0, lines: [JSON.stringify(summary, null, 2)], data: summary };
@@ -80,7 +80,7 @@ export async function observeSlice(ctx: CommandContext, args: CommandArgs): Prom
   const tasks = readArtifact(session.ws.dir, "tasks.md", READ_CAP_BYTES.workspaceFile);
   if (tasks.unreadable !== undefined) throw new RefusedError(tasks.unreadable, { kind: "unsafe-file" });
   if (tasks.bytes === undefined) {
-    throw new NoWorkspaceError(`tasks.md missing at ${path.join(session.ws.dir, "tasks.md")}`, {
+    throw new NoWorkspaceError(`tasks.md missing at ${join(session.ws.dir, "tasks.md")}`, {
       kind: "file-missing",
       hint: `the pack writes tasks.md when the plan is defined (/rite-define); devrites-engine orient ${slug} lists what the workspace has`,
     });

@@ -3,7 +3,7 @@
 // slug, with a `closed` event, under the workspace lock and as one journaled step
 // (workspace/archive.ts). Again on a closed workspace: exit 0, "already closed".
 
-import path from "node:path";
+import { posix } from "node:path";
 import { BadInputError } from "../errors.js";
 import { parseQuestions } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
@@ -24,7 +24,7 @@ export async function stateClose(ctx: CommandContext, args: CommandArgs): Promis
   const found = locateAnyWorkspace(root, slug);
   // Neither live nor archived: the usual no-workspace answer (exit 2) with the slugs there are.
   if (!found) openWorkspace(root, slug);
-  const display = path.posix.join("archive", slug);
+  const display = posix.join("archive", slug);
   if (found!.archived) {
     const { io, now } = ctx;
     const lock = () => acquireLock(found!.ws.dir, { pid: io.pid, host: io.hostname, timeoutMs: lockTimeoutMs(io.env.DEVRITES_LOCK_TIMEOUT_MS), now: () => now });

@@ -2,8 +2,8 @@
 // typed arguments (ctx.runCommand), so locks, journals, recovery and every check are the
 // command's own, and the result is the object its `--json` prints.
 
-import v8 from "node:v8";
-import vm from "node:vm";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { ERROR_KINDS } from "../errors.js";
 import type { Io } from "../io.js";
 import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../adapters/mcp-sdk.js";
@@ -142,11 +142,11 @@ export async function serveProcessStdio(opts: EngineServerOptions): Promise<void
   // memory. The old generation is collected when it has grown 10 % past what survived the last
   // full GC, not 2–4×: what a call promotes is garbage by then. V8 reads both flags at each
   // decision, so setting them now takes effect (--max-semi-space-size would not).
-  v8.setFlagsFromString("--semi-space-growth-factor=1");
-  v8.setFlagsFromString("--heap-growing-percent=10");
+  setFlagsFromString("--semi-space-growth-factor=1");
+  setFlagsFromString("--heap-growing-percent=10");
   // `gc` exists only in contexts created after --expose-gc is set (the way jest's leak detector gets it).
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as () => void;
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
   let calls = 0;
   const server = createEngineServer({ ...opts, afterCall: () => void (++calls % GC_EVERY_CALLS === 0 && gc()) });
   let stop: () => void = () => {};

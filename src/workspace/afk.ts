@@ -2,8 +2,8 @@
 // validated YAML body. The yaml package is loaded only when the body has content.
 // The sentinel is the operator's file: the engine reads it and never writes it.
 
-import fs from "node:fs";
-import path from "node:path";
+import { lstatSync, statSync, type Stats } from "node:fs";
+import { basename, join } from "node:path";
 import { BadInputError, isKind } from "../errors.js";
 import { READ_CAP_BYTES, readRegularFile } from "./disk.js";
 import { parseFlatYaml } from "../documents/afk/flat-yaml.js";
@@ -13,7 +13,7 @@ export type Mode = { mode: "hitl" } | { mode: "afk"; path: string; display: stri
 
 /** The sentinel's name in messages: `.devrites/AFK` (the root's own name, then AFK). */
 function displayName(root: string): string {
-  return path.join(path.basename(root), "AFK");
+  return join(basename(root), "AFK");
 }
 
 /**
@@ -21,15 +21,15 @@ function displayName(root: string): string {
  * @throws BadInputError when the path is a directory, another non-file, a dangling link, or unreadable.
  */
 export async function readSentinel(root: string): Promise<Mode> {
-  const p = path.join(root, "AFK");
+  const p = join(root, "AFK");
   try {
-    fs.lstatSync(p);
+    lstatSync(p);
   } catch {
     return { mode: "hitl" };
   }
-  let st: fs.Stats;
+  let st: Stats;
   try {
-    st = fs.statSync(p);
+    st = statSync(p);
   } catch (e) {
     // Present but unreadable as a file (a dangling link): failing closed beats guessing HITL.
     throw new BadInputError(`cannot read the AFK sentinel ${p}: ${(e as Error).message}`, {

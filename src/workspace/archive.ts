@@ -10,8 +10,8 @@
 // (recovery.ts). Killed after 2: `state close <slug>` again finishes step 3 (finishClose).
 // A failure in step 3 moves the directory back. Nothing here leaves `.devrites/`.
 
-import fs from "node:fs";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { InternalError, isKind, NoWorkspaceError, RefusedError } from "../errors.js";
 import { newNonce, tempPathFor } from "./transaction.js";
 import { appendAt, errText, fsyncDir } from "./replay.js";
@@ -24,7 +24,7 @@ const EVENTS = "events.jsonl";
 
 /** ACTIVE's first line, trimmed ("" when ACTIVE is missing or empty). */
 function activeSlug(root: string): string {
-  const bytes = readRegularFile(path.join(root, "ACTIVE"), { name: "ACTIVE", capBytes: READ_CAP_BYTES.active, noFollow: false });
+  const bytes = readRegularFile(join(root, "ACTIVE"), { name: "ACTIVE", capBytes: READ_CAP_BYTES.active, noFollow: false });
   return bytes === undefined ? "" : (bytes.toString("utf8").split(/\r?\n/)[0] ?? "").trim();
 }
 
@@ -45,19 +45,19 @@ function writeNew(p: string, data: Buffer, flags: string): void {
  * @returns whether ACTIVE was emptied. The caller holds the lock (now in the archive).
  */
 export function finishClose(archived: string, root: string, j: CloseJournal): boolean {
-  const events = path.join(archived, EVENTS);
+  const events = join(archived, EVENTS);
   if (!eventWritten(archived, j)) appendAt(events, j.offset, j.event);
   let cleared = false;
   if (j.clear_active && activeSlug(root) === j.slug) {
     // An empty ACTIVE is "no active workspace" (formats.md, Layout), as the pack's close-out expects.
-    const active = path.join(root, "ACTIVE");
+    const active = join(root, "ACTIVE");
     const temp = tempPathFor(active, j.nonce);
     writeNew(temp, Buffer.alloc(0), "wx");
     disk.renameSync(temp, active);
     fsyncDir(root);
     cleared = true;
   }
-  removeFile(path.join(archived, CLOSE_JOURNAL));
+  removeFile(join(archived, CLOSE_JOURNAL));
   fsyncDir(archived);
   return cleared;
 }
@@ -74,8 +74,8 @@ export interface CloseResult {
  *   real directory; InternalError (1) when the disk refuses a step (everything is moved back).
  */
 export function archiveWorkspace(ws: Workspace, lock: Lock, eventLine: (activeCleared: boolean) => string): CloseResult {
-  const archiveDir = path.join(ws.root, "archive");
-  const target = path.join(archiveDir, ws.slug);
+  const archiveDir = join(ws.root, "archive");
+  const target = join(archiveDir, ws.slug);
   const up = lstat(archiveDir);
   if (up?.isSymbolicLink()) throw new NoWorkspaceError(`unsafe root: ${archiveDir} is a symbolic link`, { kind: "unsafe-root", hint: "replace the link with a real directory" });
   if (up && !up.isDirectory()) throw new RefusedError(`${archiveDir} exists and is not a directory`, { kind: "unsafe-file", hint: "move it away, then run state close again" });
@@ -86,19 +86,19 @@ export function archiveWorkspace(ws: Workspace, lock: Lock, eventLine: (activeCl
     });
   }
   const clearActive = activeSlug(ws.root) === ws.slug;
-  const journal: CloseJournal = { v: 1, nonce: newNonce(), slug: ws.slug, clear_active: clearActive, offset: lstat(path.join(ws.dir, EVENTS))?.size ?? 0, event: eventLine(clearActive) };
+  const journal: CloseJournal = { v: 1, nonce: newNonce(), slug: ws.slug, clear_active: clearActive, offset: lstat(join(ws.dir, EVENTS))?.size ?? 0, event: eventLine(clearActive) };
   // A hand-edited events.jsonl without its final newline: the event starts a line of its own.
   if (journal.offset > 0 && !eventsEndWithNewline(ws.dir)) journal.event = `\n${journal.event}`;
-  const journalPath = path.join(ws.dir, CLOSE_JOURNAL);
+  const journalPath = join(ws.dir, CLOSE_JOURNAL);
   try {
     writeNew(journalPath, renderCloseJournal(journal), "wx");
     fsyncDir(ws.dir);
     if (up === undefined) {
-      fs.mkdirSync(archiveDir);
+      mkdirSync(archiveDir);
       fsyncDir(ws.root);
     }
     disk.renameSync(ws.dir, target);
-    fsyncDir(path.dirname(ws.dir));
+    fsyncDir(dirname(ws.dir));
     fsyncDir(archiveDir);
   } catch (e) {
     if (lstat(target) === undefined) {
@@ -118,7 +118,7 @@ export function archiveWorkspace(ws: Workspace, lock: Lock, eventLine: (activeCl
 }
 
 function eventsEndWithNewline(dir: string): boolean {
-  const bytes = readRegularFile(path.join(dir, EVENTS), { name: EVENTS, capBytes: READ_CAP_BYTES.events, noFollow: true });
+  const bytes = readRegularFile(join(dir, EVENTS), { name: EVENTS, capBytes: READ_CAP_BYTES.events, noFollow: true });
   return bytes === undefined || bytes.length === 0 || bytes[bytes.length - 1] === 0x0a;
 }
 
@@ -126,8 +126,8 @@ function eventsEndWithNewline(dir: string): boolean {
 function moveBack(target: string, ws: Workspace, j: CloseJournal, cause: unknown): void {
   try {
     disk.renameSync(target, ws.dir);
-    fsyncDir(path.dirname(target));
-    fsyncDir(path.dirname(ws.dir));
+    fsyncDir(dirname(target));
+    fsyncDir(dirname(ws.dir));
     undoClose(ws.dir, j);
   } catch (e2) {
     throw new InternalError(`could not finish closing ${ws.slug}: ${errText(cause)}; moving it back failed too: ${errText(e2)}`, {
@@ -144,14 +144,14 @@ function moveBack(target: string, ws: Workspace, j: CloseJournal, cause: unknown
  * @returns undefined when there was nothing to finish, else whether ACTIVE was emptied.
  */
 export function finishPendingClose(archived: Workspace, lock: () => Lock): boolean | undefined {
-  if (lstat(path.join(archived.dir, CLOSE_JOURNAL)) === undefined) return undefined;
+  if (lstat(join(archived.dir, CLOSE_JOURNAL)) === undefined) return undefined;
   const held = lock();
   try {
     const read = readCloseJournal(archived.dir);
     if (read.kind === "none") return undefined;
     if (read.kind === "torn") {
       // Written whole and fsynced before the move: a torn one was not written by a close.
-      removeFile(path.join(archived.dir, CLOSE_JOURNAL));
+      removeFile(join(archived.dir, CLOSE_JOURNAL));
       return undefined;
     }
     return finishClose(archived.dir, archived.root, read.journal);

@@ -4,8 +4,8 @@
 // reported by name instead of failing the whole summary.
 
 import { isUtf8 } from "node:buffer";
-import fs from "node:fs";
-import path from "node:path";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { isKind } from "../errors.js";
 import { lstat, readRegularFile } from "./disk.js";
 
@@ -23,7 +23,7 @@ export interface ArtifactRead {
  * `{ bytes: undefined, unreadable: undefined }`; anything else that stops the read is named.
  */
 export function readArtifact(dir: string, name: string, cap: number): ArtifactRead {
-  const p = path.join(dir, name);
+  const p = join(dir, name);
   const size = lstat(p)?.size ?? 0;
   try {
     const bytes = readRegularFile(p, { name, capBytes: cap, noFollow: true });
@@ -42,9 +42,9 @@ export function readArtifact(dir: string, name: string, cap: number): ArtifactRe
 export function listArtifacts(dir: string): { files: { name: string; size: number }[]; others: string[] } {
   const files: { name: string; size: number }[] = [];
   const others: string[] = [];
-  for (const name of fs.readdirSync(dir).sort()) {
+  for (const name of readdirSync(dir).sort()) {
     if (name.startsWith(".")) continue;
-    const st = lstat(path.join(dir, name));
+    const st = lstat(join(dir, name));
     if (st?.isFile()) files.push({ name, size: st.size });
     else others.push(name);
   }

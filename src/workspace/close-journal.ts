@@ -5,7 +5,7 @@
 // it may only name its own directory, cut back or complete its own event line, and clear
 // ACTIVE when ACTIVE still names this slug.
 
-import path from "node:path";
+import { basename, join } from "node:path";
 import { CorruptJournalError, isKind } from "../errors.js";
 import { disk, lstat, READ_CAP_BYTES, readRegularFile, removeFile } from "./disk.js";
 import { bodySum } from "./journal.js";
@@ -31,14 +31,14 @@ export function renderCloseJournal(j: CloseJournal): Buffer {
   return Buffer.concat([body, Buffer.from(`\n${bodySum(body, 3)}\n`, "utf8")]);
 }
 
-const eventsSize = (dir: string) => lstat(path.join(dir, EVENTS))?.size ?? 0;
+const eventsSize = (dir: string) => lstat(join(dir, EVENTS))?.size ?? 0;
 
 /**
  * The close journal in `dir`, checked against `dir` itself.
  * @throws CorruptJournalError (exit 3) for one that names another workspace or an impossible offset.
  */
 export function readCloseJournal(dir: string): { kind: "none" } | { kind: "torn" } | { kind: "ok"; journal: CloseJournal } {
-  const p = path.join(dir, CLOSE_JOURNAL);
+  const p = join(dir, CLOSE_JOURNAL);
   let bytes: Buffer | undefined;
   try {
     bytes = readRegularFile(p, { name: CLOSE_JOURNAL, capBytes: 64 * 1024, noFollow: true });
@@ -58,7 +58,7 @@ export function readCloseJournal(dir: string): { kind: "none" } | { kind: "torn"
   const bad = (why: string) => new CorruptJournalError(p, why);
   if (typeof raw !== "object" || raw === null || raw.v !== 1) throw bad("it is not a version 1 close journal");
   if (typeof raw.nonce !== "string" || !/^[0-9a-f]{16}$/.test(raw.nonce)) throw bad("its nonce is missing or malformed");
-  if (raw.slug !== path.basename(dir)) throw bad(`it names workspace ${JSON.stringify(raw.slug)}, not ${path.basename(dir)}`);
+  if (raw.slug !== basename(dir)) throw bad(`it names workspace ${JSON.stringify(raw.slug)}, not ${basename(dir)}`);
   if (typeof raw.clear_active !== "boolean") throw bad("it does not say whether ACTIVE is cleared");
   if (typeof raw.offset !== "number" || !Number.isSafeInteger(raw.offset) || raw.offset < 0 || raw.offset > eventsSize(dir)) throw bad("its events.jsonl offset is past the end of the file");
   let event: unknown;
@@ -73,7 +73,7 @@ export function readCloseJournal(dir: string): { kind: "none" } | { kind: "torn"
 
 /** The bytes of events.jsonl from `offset` on (at most `length` + 1 of them). */
 function eventsFrom(dir: string, offset: number, length: number): Buffer {
-  const all = readRegularFile(path.join(dir, EVENTS), { name: EVENTS, capBytes: READ_CAP_BYTES.events, noFollow: true }) ?? Buffer.alloc(0);
+  const all = readRegularFile(join(dir, EVENTS), { name: EVENTS, capBytes: READ_CAP_BYTES.events, noFollow: true }) ?? Buffer.alloc(0);
   return all.subarray(offset, offset + length + 1);
 }
 
@@ -89,7 +89,7 @@ export function eventWritten(dir: string, j: CloseJournal): boolean {
  */
 export function undoClose(dir: string, j: CloseJournal): void {
   if (eventWritten(dir, j)) {
-    const fd = disk.openSync(path.join(dir, EVENTS), "r+");
+    const fd = disk.openSync(join(dir, EVENTS), "r+");
     try {
       disk.ftruncateSync(fd, j.offset);
       disk.fsyncSync(fd);
@@ -97,6 +97,6 @@ export function undoClose(dir: string, j: CloseJournal): void {
       disk.closeSync(fd);
     }
   }
-  removeFile(path.join(dir, CLOSE_JOURNAL));
+  removeFile(join(dir, CLOSE_JOURNAL));
   fsyncDir(dir);
 }

@@ -2,21 +2,24 @@
 // pointers (tests swap entries to inject ENOSPC, short writes, failed renames), plus the one
 // way the engine reads a file it finds: opened once, fstat'ed, regular files only, size-capped.
 
-import fs from "node:fs";
-import path from "node:path";
+import {
+  closeSync, constants, existsSync, fstatSync, fsyncSync, ftruncateSync, linkSync, lstatSync,
+  mkdirSync, openSync, readSync, renameSync, unlinkSync, writeSync, type Stats,
+} from "node:fs";
+import { dirname } from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 
 /** The calls that can fail mid-commit. Production uses node:fs; tests replace entries. */
 export const disk = {
-  openSync: fs.openSync,
-  writeSync: fs.writeSync as (fd: number, buffer: Uint8Array, offset: number, length: number, position?: number | null) => number,
-  fsyncSync: fs.fsyncSync,
-  closeSync: fs.closeSync,
-  renameSync: fs.renameSync,
-  linkSync: fs.linkSync,
-  unlinkSync: fs.unlinkSync,
-  ftruncateSync: fs.ftruncateSync,
-  mkdirSync: fs.mkdirSync as (p: string, opts?: { recursive?: boolean }) => string | undefined,
+  openSync,
+  writeSync: writeSync as (fd: number, buffer: Uint8Array, offset: number, length: number, position?: number | null) => number,
+  fsyncSync,
+  closeSync,
+  renameSync,
+  linkSync,
+  unlinkSync,
+  ftruncateSync,
+  mkdirSync: mkdirSync as (p: string, opts?: { recursive?: boolean }) => string | undefined,
 };
 
 /** Size caps (bytes) for files the engine reads: generous for workspace files, tiny for pointers. */
@@ -49,9 +52,9 @@ export function makeDirs(dir: string): void {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
   const missing: string[] = [];
-  for (let p = dir; !fs.existsSync(p); p = path.dirname(p)) {
+  for (let p = dir; !existsSync(p); p = dirname(p)) {
     missing.unshift(p);
-    if (path.dirname(p) === p) break;
+    if (dirname(p) === p) break;
   }
   for (const p of missing) {
     try {
@@ -83,22 +86,22 @@ export function writeAll(fd: number, data: Uint8Array, position?: number): void 
  */
 export function removeFile(p: string): void {
   try {
-    fs.unlinkSync(p);
+    unlinkSync(p);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
 }
 
-export function lstat(p: string): fs.Stats | undefined {
+export function lstat(p: string): Stats | undefined {
   try {
-    return fs.lstatSync(p);
+    return lstatSync(p);
   } catch {
     return undefined;
   }
 }
 
 /** What a non-regular file is, for messages. */
-export function kindOf(st: fs.Stats): string {
+export function kindOf(st: Stats): string {
   if (st.isDirectory()) return "a directory";
   if (st.isFIFO()) return "a FIFO (named pipe)";
   if (st.isCharacterDevice()) return "a character device";
@@ -114,7 +117,7 @@ export function kindOf(st: fs.Stats): string {
  * writer already has, before anything is written.
  * @throws RefusedError (exit 3, unsafe-file) naming the file and how to give it a copy of its own.
  */
-export function refuseHardLink(st: fs.Stats, p: string): void {
+export function refuseHardLink(st: Stats, p: string): void {
   if (st.nlink <= 1) return;
   const q = shellPath(p);
   throw new RefusedError(`${p} has ${st.nlink} hard links; the engine never writes a file that has other names`, {
@@ -128,7 +131,7 @@ function shellPath(p: string): string {
   return /^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`;
 }
 
-const OPEN_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK;
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 
 interface ReadOptions {
   /** The name used in messages (`state.md`, `ACTIVE`). */
@@ -145,10 +148,10 @@ interface ReadOptions {
  * @throws RefusedError (exit 3) for a link (with noFollow), a FIFO, device, directory, or a file over the cap;
  *   InternalError (exit 1) when the file cannot be opened (permissions, I/O).
  */
-export function openRegularFile(p: string, opts: ReadOptions): { fd: number; st: fs.Stats } | undefined {
+export function openRegularFile(p: string, opts: ReadOptions): { fd: number; st: Stats } | undefined {
   let fd: number;
   try {
-    fd = fs.openSync(p, opts.noFollow ? OPEN_FLAGS | fs.constants.O_NOFOLLOW : OPEN_FLAGS);
+    fd = openSync(p, opts.noFollow ? OPEN_FLAGS | constants.O_NOFOLLOW : OPEN_FLAGS);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return undefined;
@@ -158,7 +161,7 @@ export function openRegularFile(p: string, opts: ReadOptions): { fd: number; st:
     throw new InternalError(`cannot open ${opts.name} (${code ?? "error"}): ${p}`, { kind: "io", hint: "check the file's permissions and the disk, then retry", cause: e });
   }
   try {
-    const st = fs.fstatSync(fd);
+    const st = fstatSync(fd);
     if (!st.isFile()) {
       throw new RefusedError(`${opts.name} is ${kindOf(st)}, not a regular file: ${p}`, { kind: "unsafe-file", hint: "replace it with a regular file (or remove it); the engine reads only regular files" });
     }
@@ -167,7 +170,7 @@ export function openRegularFile(p: string, opts: ReadOptions): { fd: number; st:
     }
     return { fd, st };
   } catch (e) {
-    fs.closeSync(fd);
+    closeSync(fd);
     if (isKind(e, "unsafe-file")) throw e;
     throw readError(opts.name, p, e);
   }
@@ -182,7 +185,7 @@ export function readError(name: string, p: string, e: unknown): InternalError {
 export function readFully(fd: number, buf: Uint8Array, offset: number, length: number, position: number): number {
   let done = 0;
   while (done < length) {
-    const n = fs.readSync(fd, buf, offset + done, length - done, position + done);
+    const n = readSync(fd, buf, offset + done, length - done, position + done);
     if (n === 0) break;
     done += n;
   }
@@ -200,7 +203,7 @@ export function readRegularFile(p: string, opts: ReadOptions): Buffer | undefine
 }
 
 /** The whole of a file openRegularFile opened (as its fstat saw it, or less if it shrank since); closes it. */
-export function readOpened({ fd, st }: { fd: number; st: fs.Stats }, name: string, p: string): Buffer {
+export function readOpened({ fd, st }: { fd: number; st: Stats }, name: string, p: string): Buffer {
   try {
     const buf = Buffer.allocUnsafe(st.size);
     const done = readFully(fd, buf, 0, st.size, 0);
@@ -208,6 +211,6 @@ export function readOpened({ fd, st }: { fd: number; st: fs.Stats }, name: strin
   } catch (e) {
     throw readError(name, p, e);
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
 }

@@ -1,7 +1,7 @@
 // events.jsonl: one redacted JSON object per line, appended inside the same transaction
 // as the mutation it records.
 
-import path from "node:path";
+import { join } from "node:path";
 import { formatTimestamp } from "../domain/clock.js";
 import { redactDeep } from "../domain/redact.js";
 import { readEventLines, type EventDraft, type EventLines } from "../domain/events.js";
@@ -54,5 +54,5 @@ export function readEvents(dir: string): EventLines {
  * @throws RefusedError (exit 3) for a symlinked, non-regular or oversized events.jsonl.
  */
 export function readEventBytes(dir: string): Buffer | undefined {
-  return readRegularFile(path.join(dir, EVENTS_FILE), { name: EVENTS_FILE, capBytes: READ_CAP_BYTES.events, noFollow: true });
+  return readRegularFile(join(dir, EVENTS_FILE), { name: EVENTS_FILE, capBytes: READ_CAP_BYTES.events, noFollow: true });
 }

@@ -4,8 +4,8 @@
 // a small machine the first touch of each fresh page of memory costs more than reading the
 // bytes twice (docs/performance.md, "Start-up on Node 20: page faults").
 
-import fs from "node:fs";
-import path from "node:path";
+import { closeSync, fstatSync, type BigIntStats } from "node:fs";
+import { join } from "node:path";
 import { isUtf8 } from "node:buffer";
 import { ConflictError } from "../errors.js";
 import type { FileBytes, FileRange } from "../documents/bytes.js";
@@ -28,7 +28,7 @@ export class FileWindows implements FileBytes {
     readonly name: string,
     private readonly fd: number,
     /** The file as it was opened: every copy checks it is still the same. */
-    private readonly seen: fs.BigIntStats,
+    private readonly seen: BigIntStats,
   ) {
     this.size = Number(seen.size);
     this.#buf = Buffer.allocUnsafeSlow(Math.min(WINDOW_BYTES, this.size));
@@ -91,7 +91,7 @@ export class FileWindows implements FileBytes {
 
   /** Refuse to use what was read when the file changed since it was opened (another program wrote it). */
   #assertUnchanged(): void {
-    const now = fs.fstatSync(this.fd, { bigint: true });
+    const now = fstatSync(this.fd, { bigint: true });
     const same = now.size === this.seen.size && now.mtimeNs === this.seen.mtimeNs && now.ctimeNs === this.seen.ctimeNs && now.ino === this.seen.ino;
     if (!same) throw this.#changed();
   }
@@ -105,7 +105,7 @@ export class FileWindows implements FileBytes {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    fs.closeSync(this.fd);
+    closeSync(this.fd);
   }
 }
 
@@ -117,7 +117,7 @@ export class FileWindows implements FileBytes {
  * @returns undefined for a missing optional file.
  */
 export function readForBlocks(dir: string, name: string, required: boolean): Buffer | FileWindows | undefined {
-  const p = path.join(dir, name);
+  const p = join(dir, name);
   const opened = openRegularFile(p, { name, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
   if (opened === undefined) {
     if (required) throw missingFile(name, p);
@@ -126,9 +126,9 @@ export function readForBlocks(dir: string, name: string, required: boolean): Buf
   const { fd, st } = opened;
   if (st.size > WINDOW_BYTES) {
     try {
-      return new FileWindows(p, name, fd, fs.fstatSync(fd, { bigint: true }));
+      return new FileWindows(p, name, fd, fstatSync(fd, { bigint: true }));
     } catch (e) {
-      fs.closeSync(fd);
+      closeSync(fd);
       throw readError(name, p, e);
     }
   }

@@ -2,7 +2,7 @@
 // command of any kind finishes that init (or rolls it back) before it reads ACTIVE, so neither
 // a half workspace nor the old ACTIVE outlives the kill. Costs one listing of the root.
 
-import fs from "node:fs";
+import { readdirSync } from "node:fs";
 import type { Io } from "../io.js";
 import { processAlive } from "./lock.js";
 import { openWorkspace } from "./locate.js";
@@ -23,7 +23,7 @@ const LOCK_WAIT_MS = 1_000;
 export function finishInterruptedInits(root: string, io: Io, now: Date, except?: string): string[] {
   let names: string[];
   try {
-    names = fs.readdirSync(root);
+    names = readdirSync(root);
   } catch {
     return [];
   }

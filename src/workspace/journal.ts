@@ -3,7 +3,7 @@
 // journal found on disk is untrusted input: anything outside these rules is CorruptJournalError.
 
 import { nodeCrypto, nodeZlib } from "./lazy-builtins.js";
-import path from "node:path";
+import { basename, join, posix } from "node:path";
 import type { FileContent } from "../documents/text-edit.js";
 import { CorruptJournalError, isKind } from "../errors.js";
 import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
@@ -139,7 +139,7 @@ function validateJournal(dir: string, raw: unknown, journalPath: string): Journa
     if (seen.has(target)) throw bad(`${where} names ${target} twice`);
     seen.add(target);
     const prefix = target === ACTIVE_TARGET ? "../../" : "";
-    const base = path.posix.basename(target);
+    const base = posix.basename(target);
     const m = typeof temp === "string" && temp.startsWith(prefix) ? TEMP_NAME.exec(temp.slice(prefix.length)) : null;
     const own = m !== null && m[1] === base && m[4] === undefined && (v === 3 ? m[3] === nonce : m[3]!.length === 8);
     if (!own) throw bad(`${where} temp ${JSON.stringify(temp)} is not the engine's temp name for ${target}`);
@@ -168,7 +168,7 @@ function validateJournal(dir: string, raw: unknown, journalPath: string): Journa
     if (!isObject(a)) throw bad(`${where} is not an object`);
     if (a.target !== "events.jsonl") throw bad(`${where} appends to ${JSON.stringify(a.target)}, not events.jsonl`);
     if (typeof a.data !== "string" || Buffer.byteLength(a.data) > READ_CAP_BYTES.workspaceFile) throw bad(`${where} data is not a string of sane size`);
-    const size = currentSize(path.join(dir, a.target), journalPath);
+    const size = currentSize(join(dir, a.target), journalPath);
     if (!isCount(a.offset, size)) throw bad(`${where} offset ${JSON.stringify(a.offset)} is past the end of events.jsonl (${size} bytes)`);
     return { target: a.target, offset: a.offset, data: a.data };
   });
@@ -177,7 +177,7 @@ function validateJournal(dir: string, raw: unknown, journalPath: string): Journa
 }
 
 export function readJournal(dir: string): JournalRead {
-  const journalPath = path.join(dir, JOURNAL_FILE);
+  const journalPath = join(dir, JOURNAL_FILE);
   let bytes: Buffer | undefined;
   try {
     bytes = readRegularFile(journalPath, { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
@@ -205,7 +205,7 @@ export function readJournal(dir: string): JournalRead {
 export function matches(p: string, f: JournalFile): boolean {
   let data: Buffer | undefined;
   try {
-    data = readRegularFile(p, { name: path.basename(p), capBytes: f.size ?? READ_CAP_BYTES.workspaceFile, noFollow: true });
+    data = readRegularFile(p, { name: basename(p), capBytes: f.size ?? READ_CAP_BYTES.workspaceFile, noFollow: true });
   } catch (e) {
     if (isKind(e, "unsafe-file")) return false; // a link, a non-file, or larger than recorded
     throw e;

@@ -2,8 +2,8 @@
 // (`--workspace`, DEVRITES_WORKSPACE, ACTIVE), with the safety refusals for symlinks and escapes.
 
 import { isUtf8 } from "node:buffer";
-import fs from "node:fs";
-import path from "node:path";
+import { readdirSync, realpathSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { BadInputError, InternalError, NoWorkspaceError, RefusedError, type EngineError } from "../errors.js";
 import { suggestNewSlug } from "../domain/new-slug.js";
 import { kindOf, lstat, makeDirs, READ_CAP_BYTES, readRegularFile } from "./disk.js";
@@ -29,7 +29,7 @@ const INIT_WAY = "devrites-engine init <slug>";
 function workspacesHere(root: string, asked?: string): string {
   let names: string[] = [];
   try {
-    names = fs.readdirSync(path.join(root, "work"), { withFileTypes: true }).filter((e) => e.isDirectory() && isExistingSlug(e.name)).map((e) => e.name).sort();
+    names = readdirSync(join(root, "work"), { withFileTypes: true }).filter((e) => e.isDirectory() && isExistingSlug(e.name)).map((e) => e.name).sort();
   } catch {
     // No work/ directory: no workspaces.
   }
@@ -41,7 +41,7 @@ function workspacesHere(root: string, asked?: string): string {
   }
   let closed = 0;
   try {
-    closed = fs.readdirSync(path.join(root, "archive")).filter(isExistingSlug).length;
+    closed = readdirSync(join(root, "archive")).filter(isExistingSlug).length;
   } catch {
     // No archive/ directory: nothing was closed here.
   }
@@ -84,15 +84,15 @@ function checkDevrites(p: string): string | undefined {
 export function findRoot(cwd: string, rootOption: string | undefined, envRoot: string | undefined): string {
   const given = rootOption ?? (envRoot && envRoot !== "" ? envRoot : undefined);
   if (given !== undefined) {
-    const abs = path.resolve(cwd, given);
-    if (path.basename(abs) === ".devrites") {
+    const abs = resolve(cwd, given);
+    if (basename(abs) === ".devrites") {
       const found = checkDevrites(abs);
       if (found) return found;
     } else {
-      const found = checkDevrites(path.join(abs, ".devrites"));
+      const found = checkDevrites(join(abs, ".devrites"));
       if (found) return found;
       // A .devrites directory under another name, given directly: it holds work/.
-      if (lstat(path.join(abs, "work"))?.isDirectory()) {
+      if (lstat(join(abs, "work"))?.isDirectory()) {
         if (lstat(abs)?.isSymbolicLink()) throw unsafeRoot(abs);
         return abs;
       }
@@ -101,11 +101,11 @@ export function findRoot(cwd: string, rootOption: string | undefined, envRoot: s
     const missing = lstat(abs) === undefined ? `${abs} does not exist` : `no .devrites directory (or work/ directory) at ${abs}`;
     throw new NoWorkspaceError(notFound(`${named}: ${missing}`), { hint: `point --root at the project directory, or start a workspace there with ${INIT_WAY} --root ${shellWord(given)}` });
   }
-  let dir = path.resolve(cwd);
+  let dir = resolve(cwd);
   for (;;) {
-    const found = checkDevrites(path.join(dir, ".devrites"));
+    const found = checkDevrites(join(dir, ".devrites"));
     if (found) return found;
-    const parent = path.dirname(dir);
+    const parent = dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
@@ -123,14 +123,14 @@ export function rootForInit(cwd: string, rootOption: string | undefined, envRoot
   const given = rootOption ?? (envRoot && envRoot !== "" ? envRoot : undefined);
   if (given === undefined) {
     // A subdirectory of a project belongs to the project's workspace, not to a second one.
-    for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-      const found = checkDevrites(path.join(dir, ".devrites"));
+    for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+      const found = checkDevrites(join(dir, ".devrites"));
       if (found) return found;
-      if (path.dirname(dir) === dir) break;
+      if (dirname(dir) === dir) break;
     }
   }
-  const abs = path.resolve(cwd, given ?? ".");
-  const devrites = path.basename(abs) === ".devrites" ? abs : path.join(abs, ".devrites");
+  const abs = resolve(cwd, given ?? ".");
+  const devrites = basename(abs) === ".devrites" ? abs : join(abs, ".devrites");
   const st = lstat(devrites);
   if (st?.isSymbolicLink()) throw unsafeRoot(devrites);
   return devrites;
@@ -157,7 +157,7 @@ export function selectedSlug(root: string, option: string | undefined, envSlug: 
   if (option !== undefined) return option;
   if (envSlug !== undefined && envSlug !== "") return envSlug;
   // Opened once and fstat'ed: a FIFO, a device or /dev/zero behind a link is refused, never read.
-  const bytes = readRegularFile(path.join(root, "ACTIVE"), { name: "ACTIVE", capBytes: READ_CAP_BYTES.active, noFollow: false });
+  const bytes = readRegularFile(join(root, "ACTIVE"), { name: "ACTIVE", capBytes: READ_CAP_BYTES.active, noFollow: false });
   if (bytes === undefined) return undefined;
   const active = bytes.toString("utf8");
   const first = active.split(/\r?\n/)[0]?.trim() ?? "";
@@ -170,27 +170,27 @@ export function selectedSlug(root: string, option: string | undefined, envSlug: 
  */
 export function openWorkspace(root: string, slug: string | undefined, refuseUnsafe: RefuseUnsafe = refuseUnsafeWorkspace): Workspace {
   if (slug === undefined) {
-    const active = path.join(root, "ACTIVE");
+    const active = join(root, "ACTIVE");
     const what = lstat(active) ? `${active} names no workspace (write a workspace slug into it)` : `${active} does not exist`;
     throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${what}; ${workspacesHere(root)}` });
   }
   if (!isExistingSlug(slug)) {
     throw new NoWorkspaceError(notFound(`${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-')`), { hint: workspacesHere(root, slug) });
   }
-  const dir = path.join(root, "work", slug);
+  const dir = join(root, "work", slug);
   const st = lstat(dir);
   if (!st) {
     // A `state close` killed after it moved the workspace (workspace/archive.ts) left its journal there.
-    if (lstat(path.join(root, "archive", slug, ".close-journal"))) {
+    if (lstat(join(root, "archive", slug, ".close-journal"))) {
       throw new NoWorkspaceError(notFound(`workspace ${JSON.stringify(slug)} was moved to archive/${slug} by a close that did not finish`), { hint: `finish it with devrites-engine state close ${slug}` });
     }
     throw new NoWorkspaceError(notFound(`unknown workspace ${JSON.stringify(slug)}: no ${dir}`), { hint: workspacesHere(root, slug) });
   }
   if (st.isSymbolicLink()) throw refuseUnsafe(dir, "is a symbolic link");
   if (!st.isDirectory()) throw new NoWorkspaceError(notFound(`workspace ${JSON.stringify(slug)}: ${dir} is not a directory`), { hint: `a workspace is a directory: move the file away; ${workspacesHere(root)}` });
-  const realRoot = fs.realpathSync(root);
-  const realDir = fs.realpathSync(dir);
-  if (path.relative(realRoot, realDir).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");
+  const realRoot = realpathSync(root);
+  const realDir = realpathSync(dir);
+  if (relative(realRoot, realDir).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");
   return { root, slug, dir };
 }
 
@@ -206,13 +206,13 @@ interface FoundWorkspace {
  */
 export function locateAnyWorkspace(root: string, slug: string, refuseUnsafe: RefuseUnsafe = refuseUnsafeWorkspace): FoundWorkspace | undefined {
   if (!isExistingSlug(slug)) return undefined;
-  if (lstat(path.join(root, "work", slug))) return { ws: openWorkspace(root, slug, refuseUnsafe), archived: false };
-  const dir = path.join(root, "archive", slug);
+  if (lstat(join(root, "work", slug))) return { ws: openWorkspace(root, slug, refuseUnsafe), archived: false };
+  const dir = join(root, "archive", slug);
   const st = lstat(dir);
   if (!st) return undefined;
   if (st.isSymbolicLink()) throw refuseUnsafe(dir, "is a symbolic link");
   if (!st.isDirectory()) return undefined;
-  if (path.relative(fs.realpathSync(root), fs.realpathSync(dir)).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");
+  if (relative(realpathSync(root), realpathSync(dir)).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");
   return { ws: { root, slug, dir }, archived: true };
 }
 
@@ -232,7 +232,7 @@ export function missingFile(name: string, p: string): NoWorkspaceError {
 
 /** readWorkspaceFile without the decoding: the bytes, checked to be UTF-8. */
 export function readWorkspaceBytes(dir: string, name: string, required: boolean): Buffer | undefined {
-  const p = path.join(dir, name);
+  const p = join(dir, name);
   // One open (no symlink followed, a FIFO cannot block), fstat on it, size-capped: no TOCTOU.
   const bytes = readRegularFile(p, { name, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
   if (bytes === undefined) {
@@ -255,7 +255,7 @@ export function notUtf8(name: string, p: string): BadInputError {
  * it: a symlink is exit 3, a missing required file exit 2; undefined for a missing optional one.
  */
 export function workspaceFilePath(dir: string, name: string, required: boolean): string | undefined {
-  const p = path.join(dir, name);
+  const p = join(dir, name);
   const st = lstat(p);
   if (!st) {
     if (required) throw missingFile(name, p);
@@ -276,17 +276,17 @@ export function workspaceFilePath(dir: string, name: string, required: boolean):
 export function createWorkspaceDir(root: string, slug: string, files: readonly string[]): Workspace {
   // Every level must be a real directory: a symlinked `.devrites` or `work/` would put the
   // workspace (and every later write) outside the project.
-  for (const p of [root, path.join(root, "work")]) {
+  for (const p of [root, join(root, "work")]) {
     const up = lstat(p);
     if (up?.isSymbolicLink()) throw new NoWorkspaceError(`unsafe root: ${p} is a symbolic link`, { kind: "unsafe-root", hint: "replace the link with a real directory" });
     if (up && !up.isDirectory()) throw new RefusedError(`${p} exists and is not a directory`, { kind: "unsafe-file", hint: "move it away, then run init again" });
   }
-  const dir = path.join(root, "work", slug);
+  const dir = join(root, "work", slug);
   const st = lstat(dir);
   if (st?.isSymbolicLink()) throw new NoWorkspaceError(`unsafe workspace: ${dir} is a symbolic link`, { kind: "unsafe-root" });
   if (st && !st.isDirectory()) throw new RefusedError(`${dir} exists and is not a directory`, { kind: "unsafe-file" });
   // A journal there is an init killed mid-commit: the lock holder finishes it before checking again.
-  if (st && !lstat(path.join(dir, ".journal")) && files.some((f) => lstat(path.join(dir, f)) !== undefined)) {
+  if (st && !lstat(join(dir, ".journal")) && files.some((f) => lstat(join(dir, f)) !== undefined)) {
     throw new RefusedError(`workspace ${slug} already exists at ${dir}`, {
       kind: "workspace-exists",
       hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}`,

@@ -1,8 +1,8 @@
 // The workspace lock: an exclusively created `.engine.lock` holding {pid, host, since}.
 // A lock whose holder is a dead process on this host is broken, one breaker at a time.
 
-import fs from "node:fs";
-import path from "node:path";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { BadInputError, BusyError, InternalError, NoWorkspaceError, RefusedError } from "../errors.js";
 import { disk, kindOf, READ_CAP_BYTES, removeFile, writeAll } from "./disk.js";
 import { isoString } from "../domain/clock.js";
@@ -62,7 +62,7 @@ export function processAlive(pid: number): boolean {
 function readHolder(p: string): { holder: LockHolder | undefined; mtimeMs: number } | undefined {
   let fd: number;
   try {
-    fd = fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
+    fd = openSync(p, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return undefined; // gone between our attempts: try again
@@ -70,10 +70,10 @@ function readHolder(p: string): { holder: LockHolder | undefined; mtimeMs: numbe
     throw new InternalError(`cannot read lock ${p} (${code ?? "error"})`, { kind: "io", hint: "check the workspace directory's permissions", cause: e });
   }
   try {
-    const st = fs.fstatSync(fd);
+    const st = fstatSync(fd);
     if (!st.isFile()) throw notALock(p, kindOf(st));
     const buf = Buffer.alloc(Math.min(st.size, READ_CAP_BYTES.lock));
-    const n = buf.byteLength > 0 ? fs.readSync(fd, buf, 0, buf.byteLength, 0) : 0;
+    const n = buf.byteLength > 0 ? readSync(fd, buf, 0, buf.byteLength, 0) : 0;
     let holder: LockHolder | undefined;
     try {
       const v = JSON.parse(buf.subarray(0, n).toString("utf8")) as LockHolder;
@@ -83,7 +83,7 @@ function readHolder(p: string): { holder: LockHolder | undefined; mtimeMs: numbe
     }
     return { holder, mtimeMs: st.mtimeMs };
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
 }
 
@@ -104,7 +104,7 @@ function tryCreate(p: string, content: string): boolean {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
     if ((e as NodeJS.ErrnoException).code === "ENOENT") {
       // The workspace directory is gone: `state close` archived it while this command waited.
-      throw new NoWorkspaceError(`workspace ${path.dirname(p)} no longer exists (closed, or moved away)`, { hint: "devrites-engine status shows the active workspace; an archived one is read-only", cause: e });
+      throw new NoWorkspaceError(`workspace ${dirname(p)} no longer exists (closed, or moved away)`, { hint: "devrites-engine status shows the active workspace; an archived one is read-only", cause: e });
     }
     throw new InternalError(`cannot create lock ${p}: ${(e as Error).message}`, { kind: "io", cause: e });
   }
@@ -122,8 +122,8 @@ function tryCreate(p: string, content: string): boolean {
 
 /** Break a stale lock, serialised by the break file so a fresh lock is never removed. */
 function breakStale(dir: string, host: string, pid: number, seen: LockHolder | undefined): void {
-  const lockPath = path.join(dir, LOCK_FILE);
-  const breakPath = path.join(dir, BREAK_FILE);
+  const lockPath = join(dir, LOCK_FILE);
+  const breakPath = join(dir, BREAK_FILE);
   const me = JSON.stringify({ pid, host, since: isoString(new Date()) });
   if (!tryCreate(breakPath, me)) {
     const b = readHolder(breakPath);
@@ -144,7 +144,7 @@ function breakStale(dir: string, host: string, pid: number, seen: LockHolder | u
  * @throws BusyError (exit 9) naming the holder when it stays taken.
  */
 export function acquireLock(dir: string, opts: { pid: number; host: string; timeoutMs: number; now: () => Date; onTaken?: () => void }): Lock {
-  const lockPath = path.join(dir, LOCK_FILE);
+  const lockPath = join(dir, LOCK_FILE);
   const content = JSON.stringify({ pid: opts.pid, host: opts.host, since: isoString(opts.now()) } satisfies LockHolder);
   const deadline = Date.now() + opts.timeoutMs;
   let delay = 2;
@@ -162,7 +162,7 @@ export function acquireLock(dir: string, opts: { pid: number; host: string; time
       if (info?.holder?.pid === opts.pid && info.holder.host === opts.host) removeFile(taken.path);
     },
     relocate(to: string) {
-      taken.path = path.join(to, LOCK_FILE);
+      taken.path = join(to, LOCK_FILE);
     },
   };
   // Every iteration reaches the deadline check and the sleep: a lock that is broken but

@@ -2,8 +2,8 @@
 // already renamed), else rolls it back, and removes the engine's own temp litter — never a file
 // that only looks like one. The caller holds the lock.
 
-import fs from "node:fs";
-import path from "node:path";
+import { readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, refuseHardLink, removeFile } from "./disk.js";
 import { CLOSE_JOURNAL, readCloseJournal, undoClose } from "./close-journal.js";
@@ -16,7 +16,7 @@ type RecoveryOutcome = "none" | "finished" | "discarded";
 export function needsRecovery(dir: string): boolean {
   let names: string[];
   try {
-    names = fs.readdirSync(dir);
+    names = readdirSync(dir);
   } catch {
     return false;
   }
@@ -34,24 +34,24 @@ export function recoverJournal(dir: string, onFinished?: (created: readonly stri
   // A `state close` killed before it moved this (live) workspace: undo its intent.
   const close = readCloseJournal(dir);
   if (close.kind === "ok") undoClose(dir, close.journal);
-  else if (close.kind === "torn") removeFile(path.join(dir, CLOSE_JOURNAL));
+  else if (close.kind === "torn") removeFile(join(dir, CLOSE_JOURNAL));
   if (close.kind !== "none") outcome = "discarded";
   const read = readJournal(dir);
   if (read.kind === "torn") {
-    removeFile(path.join(dir, JOURNAL_FILE));
+    removeFile(join(dir, JOURNAL_FILE));
     outcome = "discarded";
   } else if (read.kind === "ok") {
     const j = read.journal;
     // An append target with other names is refused before a rename or a truncate is replayed.
     for (const a of j.appends) {
-      const p = path.resolve(dir, a.target);
+      const p = resolve(dir, a.target);
       const st = lstat(p);
       if (st?.isFile()) refuseHardLink(st, p);
     }
     // A temp already renamed: its target must then hold the recorded content.
     const intact = j.files.every((f) => {
-      const temp = path.resolve(dir, f.temp);
-      return matches(isRegular(temp) ? temp : path.resolve(dir, f.target), f);
+      const temp = resolve(dir, f.temp);
+      return matches(isRegular(temp) ? temp : resolve(dir, f.target), f);
     });
     if (intact) {
       try {
@@ -77,9 +77,9 @@ export function recoverJournal(dir: string, onFinished?: (created: readonly stri
       outcome = "discarded";
     }
   }
-  for (const n of fs.readdirSync(dir)) {
+  for (const n of readdirSync(dir)) {
     if (!TEMP_NAME.test(n)) continue;
-    const p = path.join(dir, n);
+    const p = join(dir, n);
     const st = lstat(p);
     if (!st) continue;
     if (!st.isFile()) {
@@ -96,13 +96,13 @@ export function pendingJournals(root: string): { slug: string; text: string }[] 
   const out: { slug: string; text: string }[] = [];
   let slugs: string[];
   try {
-    slugs = fs.readdirSync(path.join(root, "work"));
+    slugs = readdirSync(join(root, "work"));
   } catch {
     return out;
   }
   for (const s of slugs) {
     try {
-      const b = readRegularFile(path.join(root, "work", s, JOURNAL_FILE), { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
+      const b = readRegularFile(join(root, "work", s, JOURNAL_FILE), { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
       if (b) out.push({ slug: s, text: b.toString("utf8") });
     } catch {
       // Not readable as a journal: it names nothing we could keep.
@@ -118,17 +118,17 @@ export function pendingJournals(root: string): { slug: string; text: string }[] 
 export function removeDeadTemps(dir: string, alive: (pid: number) => boolean): void {
   let names: string[];
   try {
-    names = fs.readdirSync(dir);
+    names = readdirSync(dir);
   } catch {
     return;
   }
   let journals: { slug: string; text: string }[] | undefined;
   for (const n of names) {
     const m = TEMP_NAME.exec(n);
-    if (!m || alive(Number(m[2])) || !isRegular(path.join(dir, n))) continue;
+    if (!m || alive(Number(m[2])) || !isRegular(join(dir, n))) continue;
     journals ??= pendingJournals(dir);
     if (journals.some((j) => namesRootTemp(j.text, n))) continue;
-    disk.unlinkSync(path.join(dir, n));
+    disk.unlinkSync(join(dir, n));
   }
 }
 

@@ -2,8 +2,8 @@
 // appends cut back, targets restored from their hard-linked backups). Shared by the commit that
 // wrote the journal and by recovery of one a killed process left (journal.ts owns its format).
 
-import fs from "node:fs";
-import path from "node:path";
+import { constants, fstatSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { EngineError, RefusedError } from "../errors.js";
 import { disk, kindOf, lstat, refuseHardLink, removeFile, writeAll } from "./disk.js";
 import { JOURNAL_FILE, matches, type Journal, type JournalAppend, type JournalFile } from "./journal.js";
@@ -30,9 +30,9 @@ function unlinkIfRegular(p: string): void {
 }
 
 function openForAppend(target: string, create: boolean): number {
-  const flags = fs.constants.O_RDWR | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK | (create ? fs.constants.O_CREAT : 0);
+  const flags = constants.O_RDWR | constants.O_NOFOLLOW | constants.O_NONBLOCK | (create ? constants.O_CREAT : 0);
   const fd = disk.openSync(target, flags, 0o644);
-  const st = fs.fstatSync(fd);
+  const st = fstatSync(fd);
   try {
     if (!st.isFile()) throw new RefusedError(`${target} is ${kindOf(st)}, not a regular file`, { kind: "unsafe-file" });
     // On the open descriptor: what is appended to or truncated is this file, with no other name.
@@ -61,33 +61,33 @@ export function appendAt(target: string, offset: number, data: string): void {
 }
 
 function applyAppend(dir: string, a: JournalAppend): void {
-  appendAt(path.resolve(dir, a.target), a.offset, a.data);
+  appendAt(resolve(dir, a.target), a.offset, a.data);
 }
 
 function dirsOf(dir: string, j: Journal): Set<string> {
   const dirs = new Set<string>([dir]);
-  for (const f of j.files) dirs.add(path.dirname(path.resolve(dir, f.target)));
+  for (const f of j.files) dirs.add(dirname(resolve(dir, f.target)));
   return dirs;
 }
 
 /** `fresh`: called by the commit that just wrote every temp, so none needs looking up first. */
 export function applyJournal(dir: string, j: Journal, fresh = false): void {
   for (const f of j.files) {
-    const temp = path.resolve(dir, f.temp);
-    if (fresh || isRegular(temp)) disk.renameSync(temp, path.resolve(dir, f.target));
+    const temp = resolve(dir, f.temp);
+    if (fresh || isRegular(temp)) disk.renameSync(temp, resolve(dir, f.target));
   }
   for (const a of j.appends) applyAppend(dir, a);
   for (const d of dirsOf(dir, j)) fsyncDir(d);
   // No fsync after this removal: a journal that outlives a crash names renamed temps and
   // already-written appends, so the next command replays it idempotently and removes it.
-  removeFile(path.join(dir, JOURNAL_FILE));
+  removeFile(join(dir, JOURNAL_FILE));
   // Committed now: a backup that cannot be removed is litter for the next command, never a
   // reason to roll back (that would mix old and new files).
   for (const f of j.files) {
     if (f.backup === undefined) continue;
     try {
-      if (fresh) disk.unlinkSync(path.resolve(dir, f.backup));
-      else unlinkIfRegular(path.resolve(dir, f.backup));
+      if (fresh) disk.unlinkSync(resolve(dir, f.backup));
+      else unlinkIfRegular(resolve(dir, f.backup));
     } catch {
       // removed by the next command's litter sweep (its name is the engine's pattern)
     }
@@ -117,20 +117,20 @@ export function rollBack(dir: string, j: Journal): void {
   if (failed.length > 0) {
     throw failed.find((e) => e instanceof EngineError) ?? (failed.length === 1 ? failed[0] : new AggregateError(failed, failed.map(errText).join("; ")));
   }
-  removeFile(path.join(dir, JOURNAL_FILE));
+  removeFile(join(dir, JOURNAL_FILE));
 }
 
 /** An append cut back to where it started. */
 function cutBack(dir: string, a: JournalAppend): void {
   let fd: number;
   try {
-    fd = openForAppend(path.resolve(dir, a.target), false);
+    fd = openForAppend(resolve(dir, a.target), false);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
     throw e;
   }
   try {
-    if (fs.fstatSync(fd).size > a.offset) {
+    if (fstatSync(fd).size > a.offset) {
       disk.ftruncateSync(fd, a.offset);
       disk.fsyncSync(fd);
     }
@@ -141,10 +141,10 @@ function cutBack(dir: string, a: JournalAppend): void {
 
 /** One file back to its old content (or gone, when the commit created it), its temp and backup removed. */
 function restore(dir: string, j: Journal, f: JournalFile): void {
-  const temp = path.resolve(dir, f.temp);
-  const target = path.resolve(dir, f.target);
+  const temp = resolve(dir, f.temp);
+  const target = resolve(dir, f.target);
   if (f.backup !== undefined) {
-    const backup = path.resolve(dir, f.backup);
+    const backup = resolve(dir, f.backup);
     const old = lstat(backup);
     if (old?.isFile()) {
       // Still the backup's inode: the forward rename never happened (it is the one that failed),

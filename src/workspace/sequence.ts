@@ -2,8 +2,8 @@
 // (live in work/ first, then archive/; a symlinked or escaping directory and symlinked files
 // are refused), and the directory of a continuation that `init --continues` creates.
 
-import fs from "node:fs";
-import path from "node:path";
+import { rmdirSync } from "node:fs";
+import { join, relative } from "node:path";
 import { RefusedError } from "../errors.js";
 import { lstat } from "./disk.js";
 import type { SequenceMember, SequenceSource } from "../domain/sequence-chain.js";
@@ -11,7 +11,7 @@ import { locateAnyWorkspace, readWorkspaceFile, UNSAFE_WORKSPACE_HINT, type Refu
 
 /** A sequence member is named relative to the root, and refused as merge-manifest refuses (exit 3). */
 const refuseMember = (root: string): RefuseUnsafe => (dir, why) =>
-  new RefusedError(`unsafe workspace: ${path.relative(root, dir)} ${why}`, { kind: "unsafe-file", hint: UNSAFE_WORKSPACE_HINT });
+  new RefusedError(`unsafe workspace: ${relative(root, dir)} ${why}`, { kind: "unsafe-file", hint: UNSAFE_WORKSPACE_HINT });
 
 /**
  * Workspace `slug` under `root`: `work/` first, then `archive/` (locate.ts).
@@ -37,15 +37,15 @@ export function sequenceSource(root: string): SequenceSource {
 
 /** What is at `work/<slug>` before `init --continues` runs: nothing, a bare directory, or a workspace (a state.md). */
 export function continuationDir(root: string, slug: string): "none" | "directory" | "workspace" {
-  const dir = path.join(root, "work", slug);
-  if (lstat(path.join(dir, "state.md")) !== undefined) return "workspace";
+  const dir = join(root, "work", slug);
+  if (lstat(join(dir, "state.md")) !== undefined) return "workspace";
   return lstat(dir) !== undefined ? "directory" : "none";
 }
 
 /** Remove a directory this command created when it is still empty; anything else stays. */
 export function removeIfEmpty(dir: string): void {
   try {
-    fs.rmdirSync(dir);
+    rmdirSync(dir);
   } catch {
     // Not empty or already gone: leave it as it is.
   }

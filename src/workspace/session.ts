@@ -1,7 +1,7 @@
 // A command's access to one workspace: read files (refusing symlinks), and run a mutation
 // under the lock as one transaction, finishing any journal a killed process left first.
 
-import path from "node:path";
+import { isAbsolute, join } from "node:path";
 import { LARGE_INPUT_BYTES, type Io } from "../io.js";
 import { nodeZlib } from "./lazy-builtins.js";
 import { EngineError, InternalError } from "../errors.js";
@@ -40,7 +40,7 @@ export class WorkspaceSession {
   ) {}
 
   path(name: string): string {
-    return path.isAbsolute(name) ? name : path.join(this.ws.dir, name);
+    return isAbsolute(name) ? name : join(this.ws.dir, name);
   }
 
   /** Read a workspace file: a symlink is exit 3, a missing required file exit 2. */

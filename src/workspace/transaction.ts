@@ -4,8 +4,8 @@
 // removed last. A failed step rolls back from the backups (replay.ts does both directions;
 // recovery.ts replays or discards a journal a crash left; journal.ts owns its format).
 
-import fs from "node:fs";
-import path from "node:path";
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readSync, type Stats } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
 import type { ContentPiece, FileContent } from "../documents/text-edit.js";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, refuseHardLink, removeFile, writeAll } from "./disk.js";
@@ -40,7 +40,7 @@ function writeOpen(p: string, data: readonly ContentPiece[], flags: string, mode
       if (piece instanceof Uint8Array) put(piece);
       else piece.copy(put);
     }
-    fs.fchmodSync(fd, mode);
+    fchmodSync(fd, mode);
   } catch (e) {
     disk.closeSync(fd);
     throw e;
@@ -59,9 +59,9 @@ function writeSynced(p: string, data: readonly Uint8Array[], flags: string, mode
 
 /** The mode a rewrite keeps, and whether the target exists. Links and non-files are refused. */
 function targetInfo(target: string): { mode: number; existed: boolean } {
-  let st: fs.Stats;
+  let st: Stats;
   try {
-    st = fs.lstatSync(target);
+    st = lstatSync(target);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return { mode: 0o666 & ~process.umask(), existed: false };
     throw e;
@@ -77,27 +77,27 @@ const hex32 = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).padSt
 export const newNonce = () => hex32() + hex32();
 
 export function tempPathFor(target: string, nonce: string, suffix = ".tmp"): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${nonce}${suffix}`);
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${nonce}${suffix}`);
 }
 
 /** Where an append starts, and whether the file's last line lacks its newline (a hand edit). */
 export function appendPoint(p: string): { offset: number; needsNewline: boolean } {
   let fd: number;
   try {
-    fd = fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
+    fd = openSync(p, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return { offset: 0, needsNewline: false };
     throw e;
   }
   try {
-    const st = fs.fstatSync(fd);
+    const st = fstatSync(fd);
     if (!st.isFile()) throw new RefusedError(`${p} is ${kindOf(st)}, not a regular file`, { kind: "unsafe-file" });
     if (st.size === 0) return { offset: 0, needsNewline: false };
     const last = Buffer.alloc(1);
-    fs.readSync(fd, last, 0, 1, st.size - 1);
+    readSync(fd, last, 0, 1, st.size - 1);
     return { offset: st.size, needsNewline: last[0] !== 0x0a };
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
 }
 
@@ -112,7 +112,7 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
   const journal: Journal = { v: 3, nonce, files: [], appends: [] };
   const made: string[] = [];
   const open: number[] = [];
-  const journalPath = path.join(dir, JOURNAL_FILE);
+  const journalPath = join(dir, JOURNAL_FILE);
   try {
     // Every target is checked (links, non-files, other names) before the first temp is written.
     const infos = writes.map((w) => targetInfo(w.path));
@@ -128,7 +128,7 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       const sum = crcFor(size);
       let crc = 0;
       open.push(writeOpen(temp, content, "wx", mode, (piece) => (crc = sum(piece, crc))));
-      const entry: JournalFile = { target: path.relative(dir, w.path), temp: path.relative(dir, temp), size, crc32: crc, existed };
+      const entry: JournalFile = { target: relative(dir, w.path), temp: relative(dir, temp), size, crc32: crc, existed };
       journal.files.push(entry);
       if (existed) existing.push({ target: w.path, entry });
     }
@@ -149,11 +149,11 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
         continue; // no hard links on this file system: that file cannot be rolled back, as before
       }
       made.push(backup);
-      entry.backup = path.relative(dir, backup);
+      entry.backup = relative(dir, backup);
     }
     for (const a of appends) {
       const { offset, needsNewline } = appendPoint(a.path);
-      journal.appends.push({ target: path.relative(dir, a.path), offset, data: needsNewline ? `\n${a.data}` : a.data });
+      journal.appends.push({ target: relative(dir, a.path), offset, data: needsNewline ? `\n${a.data}` : a.data });
     }
     // The body (a batch's thousand event lines in it) is encoded once, for its check line and
     // the write alike, and never copied into one string with that line.

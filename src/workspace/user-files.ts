@@ -2,8 +2,8 @@
 // directory. Kept here so that commands never touch the disk themselves.
 
 import { isUtf8 } from "node:buffer";
-import fs from "node:fs";
-import path from "node:path";
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { invalidUtf8Line } from "../documents/batch/parse-batch.js";
 import { BadInputError } from "../errors.js";
 import { READ_CAP_BYTES } from "./disk.js";
@@ -20,13 +20,13 @@ const MIB = 1024 * 1024;
 export function readUserFile(cwd: string, name: string, capBytes: number = READ_CAP_BYTES.batch): string | undefined {
   let fd: number;
   try {
-    fd = fs.openSync(path.resolve(cwd, name), fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    fd = openSync(resolve(cwd, name), constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
   let bytes: Buffer;
   try {
-    const st = fs.fstatSync(fd);
+    const st = fstatSync(fd);
     if (!st.isFile()) return undefined;
     if (st.size > capBytes) {
       throw new BadInputError(`batch file ${name} is too large: ${st.size} bytes, the limit is ${capBytes} bytes (${capBytes / MIB} MiB)`, {
@@ -37,7 +37,7 @@ export function readUserFile(cwd: string, name: string, capBytes: number = READ_
     bytes = Buffer.allocUnsafe(st.size);
     let done = 0;
     while (done < st.size) {
-      const n = fs.readSync(fd, bytes, done, st.size - done, done);
+      const n = readSync(fd, bytes, done, st.size - done, done);
       if (n === 0) break;
       done += n;
     }
@@ -46,7 +46,7 @@ export function readUserFile(cwd: string, name: string, capBytes: number = READ_
     if (e instanceof BadInputError) throw e;
     return undefined;
   } finally {
-    fs.closeSync(fd);
+    closeSync(fd);
   }
   if (!isUtf8(bytes)) {
     const line = invalidUtf8Line(bytes) ?? 1;
@@ -74,7 +74,7 @@ export function readUserInput(cwd: string, name: string, maxBytes: number): stri
       for (;;) {
         let n: number;
         try {
-          n = fs.readSync(0, chunk, 0, chunk.length, null);
+          n = readSync(0, chunk, 0, chunk.length, null);
         } catch (e) {
           // A non-blocking pipe with nothing in it yet: wait for the writer.
           if ((e as NodeJS.ErrnoException).code === "EAGAIN") {
@@ -90,11 +90,11 @@ export function readUserInput(cwd: string, name: string, maxBytes: number): stri
       }
       bytes = Buffer.concat(chunks);
     } else {
-      const p = path.resolve(cwd, name);
-      const st = fs.statSync(p);
+      const p = resolve(cwd, name);
+      const st = statSync(p);
       if (!st.isFile()) throw new BadInputError(`${name} is not a regular file`, { hint: "pass the path of a JSON file, or - for standard input" });
       if (st.size > maxBytes) throw tooBig();
-      bytes = fs.readFileSync(p);
+      bytes = readFileSync(p);
       if (bytes.length > maxBytes) throw tooBig();
     }
   } catch (e) {

@@ -46,6 +46,13 @@ describe("cold-path chunks stay off the hot path", () => {
     expect(loaded.filter((m) => !RUNTIME.test(m)).map((m) => m.replace(/^chunks\/(.*)-[\w-]+\.cjs$/, "$1"))).toEqual(chunks);
   });
 
+  // The entry imports Node's built-ins by name, so it needs none of the bundler's interop helpers
+  // and a resolve reads one file of code (test/layers.test.ts keeps src/ to named imports).
+  it("a resolve loads no chunk at all, not even the bundler's runtime", async () => {
+    p = projectFromFixture("table-awaiting");
+    expect(await chunksLoaded(p, ["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"])).toEqual([]);
+  });
+
   // A resolve compiles the entry alone: the code only status and budget check run is in the hot
   // chunk, which a resolve never loads (docs/performance.md, start-up).
   it("the entry holds none of status's or budget check's own code: their files are in the hot chunk", () => {

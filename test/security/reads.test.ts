@@ -6,6 +6,7 @@
 
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { runCli } from "../helpers/cli.js";
@@ -14,6 +15,7 @@ import { AWAITED, makeSandbox, rebaseline, run, type Sandbox } from "./harness.j
 let sb: Sandbox;
 afterEach(() => {
   vi.restoreAllMocks();
+  syncBuiltinESMExports();
   sb?.cleanup();
 });
 
@@ -112,8 +114,11 @@ describe("links and unreadable files", () => {
       if (String(p) === target) throw Object.assign(new Error(`EACCES: permission denied, open '${target}'`), { code: "EACCES" });
       return (real as (...a: unknown[]) => number)(p, ...rest);
     }) as typeof fs.openSync);
+    // src imports node:fs by name: a named import of a built-in sees the spy once Node syncs it.
+    syncBuiltinESMExports();
     const r = await run(sb.project, ["status"]);
     vi.restoreAllMocks();
+    syncBuiltinESMExports();
     expect(r.exit).toBe(1);
     expect(r.err).toContain("state.md");
     expect(r.err).toContain("EACCES");
