@@ -2,8 +2,6 @@
 // typed arguments (ctx.runCommand), so locks, journals, recovery and every check are the
 // command's own, and the result is the object its `--json` prints.
 
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { ERROR_KINDS } from "../errors.js";
 import type { Io } from "../io.js";
 import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../adapters/mcp-sdk.js";
@@ -132,23 +130,38 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
 }
 
 /**
+ * Resident memory of a long session (docs/performance.md, the MCP section). The young
+ * generation keeps the size it has instead of doubling several times over the first few
+ * thousand calls: a call's garbage dies within the call, so a larger one only costs memory. The
+ * old generation is collected when it has grown 10 % past what survived the last full GC, not
+ * 2–4×: what a call promotes is garbage by then. V8 reads both flags at each decision, so
+ * setting them while running takes effect (--max-semi-space-size would not). Done once the
+ * first tool call has answered, not at start: node:v8 and node:vm load a dozen of Node's own
+ * modules, which the server's start (to its first answer) would otherwise wait for, and the
+ * flags only matter over many calls. Returns `gc`, which exists only in contexts created after
+ * --expose-gc is set (the way jest's leak detector gets it).
+ */
+function tuneForLongSession(): () => void {
+  const { setFlagsFromString } = process.getBuiltinModule("node:v8");
+  setFlagsFromString("--semi-space-growth-factor=1");
+  setFlagsFromString("--heap-growing-percent=10");
+  setFlagsFromString("--expose-gc");
+  return process.getBuiltinModule("node:vm").runInNewContext("gc") as () => void;
+}
+
+/**
  * Serve the tools on this process's stdin/stdout until stdin ends, the client goes away,
  * or SIGTERM/SIGINT; then let running calls finish, remove temp files and return.
  */
 export async function serveProcessStdio(opts: EngineServerOptions): Promise<void> {
-  // Resident memory of a long session (docs/performance.md, the MCP section). The young
-  // generation keeps the size start-up gave it instead of doubling several times over the
-  // first few thousand calls: a call's garbage dies within the call, so a larger one only costs
-  // memory. The old generation is collected when it has grown 10 % past what survived the last
-  // full GC, not 2–4×: what a call promotes is garbage by then. V8 reads both flags at each
-  // decision, so setting them now takes effect (--max-semi-space-size would not).
-  setFlagsFromString("--semi-space-growth-factor=1");
-  setFlagsFromString("--heap-growing-percent=10");
-  // `gc` exists only in contexts created after --expose-gc is set (the way jest's leak detector gets it).
-  setFlagsFromString("--expose-gc");
-  const gc = runInNewContext("gc") as () => void;
+  let gc: (() => void) | undefined;
   let calls = 0;
-  const server = createEngineServer({ ...opts, afterCall: () => void (++calls % GC_EVERY_CALLS === 0 && gc()) });
+  const afterCall = () => {
+    calls += 1;
+    if (gc === undefined) gc = tuneForLongSession();
+    else if (calls % GC_EVERY_CALLS === 0) gc();
+  };
+  const server = createEngineServer({ ...opts, afterCall });
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const onSignal = () => stop();

@@ -113,6 +113,16 @@ describe("the command table decides what is hot, and the bundle agrees", () => {
     expect(loaded.sort()).toEqual(["mcp", "serve"]);
   });
 
+  // The server tunes V8 for a long session (mcp/serve.ts, tuneForLongSession) once its first
+  // tool call has answered, so node:v8 and node:vm (a dozen of Node's own modules, and a new
+  // context) are not on the way to its first answer. test/e2e/mcp-memory.test.ts sees the tuning.
+  it("mcp's start loads neither node:v8 nor node:vm: the memory tuning waits for the first tool call", async () => {
+    p = makeProject();
+    const loaded = await recorded(p, ["mcp"], "process.moduleLoadList");
+    expect(loaded).toContain("NativeModule stream"); // the server's stdin: the list holds what the start loaded
+    expect(loaded.filter((m) => /^NativeModule (v8|vm)$/.test(m))).toEqual([]);
+  });
+
   it.each(COMMANDS.map((def) => [def.words.join(" "), loadsHotChunk(def)] as const))("%s (hot chunk: %s) loads the hot chunk exactly when the table says so", async (words, hot) => {
     p = makeProject();
     const loaded = await chunksLoaded(p, words.split(" "));
