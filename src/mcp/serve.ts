@@ -156,10 +156,12 @@ function tuneForLongSession(): () => void {
 export async function serveProcessStdio(opts: EngineServerOptions): Promise<void> {
   let gc: (() => void) | undefined;
   let calls = 0;
+  // afterCall runs as the call's result is ready, before the reply is written: the tuning waits
+  // one more turn, so that it delays no reply either.
   const afterCall = () => {
     calls += 1;
-    if (gc === undefined) gc = tuneForLongSession();
-    else if (calls % GC_EVERY_CALLS === 0) gc();
+    if (calls === 1) setImmediate(() => (gc = tuneForLongSession()));
+    else if (calls % GC_EVERY_CALLS === 0) gc?.();
   };
   const server = createEngineServer({ ...opts, afterCall });
   let stop: () => void = () => {};
