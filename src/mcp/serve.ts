@@ -150,20 +150,26 @@ function tuneForLongSession(): () => void {
 }
 
 /**
+ * The served process's `afterCall`: `tune` (which returns `gc`) once, on the turn after the
+ * first call (`afterCall` runs as a call's result is ready, before its reply is written, so
+ * the tuning delays no reply), then a full GC every `every` calls.
+ */
+export function sessionTuning(tune: () => () => void, every = GC_EVERY_CALLS, later: (f: () => void) => void = setImmediate): () => void {
+  let gc: (() => void) | undefined;
+  let calls = 0;
+  return () => {
+    calls += 1;
+    if (calls === 1) later(() => (gc = tune()));
+    else if (calls % every === 0) gc?.();
+  };
+}
+
+/**
  * Serve the tools on this process's stdin/stdout until stdin ends, the client goes away,
  * or SIGTERM/SIGINT; then let running calls finish, remove temp files and return.
  */
 export async function serveProcessStdio(opts: EngineServerOptions): Promise<void> {
-  let gc: (() => void) | undefined;
-  let calls = 0;
-  // afterCall runs as the call's result is ready, before the reply is written: the tuning waits
-  // one more turn, so that it delays no reply either.
-  const afterCall = () => {
-    calls += 1;
-    if (calls === 1) setImmediate(() => (gc = tuneForLongSession()));
-    else if (calls % GC_EVERY_CALLS === 0) gc?.();
-  };
-  const server = createEngineServer({ ...opts, afterCall });
+  const server = createEngineServer({ ...opts, afterCall: sessionTuning(tuneForLongSession) });
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const onSignal = () => stop();
