@@ -1,7 +1,8 @@
 // The executable turns on Node's own compile cache (module.enableCompileCache, Node >= 22.1) before
 // the bundle is compiled, lets Node choose the directory, and on a Node without it (20) runs
-// exactly as with it. A preload stands in for the function, so this runs on any Node; where the
-// real one exists, a last test checks that a cache appears where NODE_COMPILE_CACHE says.
+// exactly as with it, without loading node:module at all. Preloads stand in for the runtime
+// (the version Node reports, the function), so both sides run on any Node; where the real
+// function exists, a last test checks that a cache appears where NODE_COMPILE_CACHE says.
 
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,20 +13,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_PATH, projectFromExample, type Project } from "../helpers/project.js";
 import { T } from "../helpers/cli.js";
 
+/** A preload's first line: Node reports version `v` from here on (the launcher reads process.versions.node). */
+const reportVersion = (v: string) => `Object.defineProperty(process, "versions", { value: { ...process.versions, node: ${JSON.stringify(v)} } });`;
+
 /**
- * Preloads, each given to `node --require` before the launcher runs: `record` replaces the function
- * and writes one line per call (its arguments, and whether any engine bundle file was loaded yet)
- * to stderr; `absent` removes it, as on Node < 22.1; `failing` answers as Node does when it cannot
- * use the directory (status FAILED, never a throw).
+ * Preloads, each given to `node --require` before the launcher runs. `record` is a Node >= 22.1
+ * whose function writes one line per call (its arguments, and whether any engine bundle file was
+ * loaded yet) to stderr; `absent` reports 22.1 but has no function (a runtime that lacks it);
+ * `failing` answers as Node does when it cannot use the directory (status FAILED, never a
+ * throw); `older` reports 22.0.0 and, at exit, whether node:module was loaded after it ran.
  */
 const PRELOADS = {
-  record: `const M = require("node:module"); M.enableCompileCache = function (...args) {
+  record: `${reportVersion("22.1.0")} const M = require("node:module"); M.enableCompileCache = function (...args) {
   const loaded = Object.keys(require.cache).filter((f) => /[\\\\/]engine-[^\\\\/]*\\.cjs$/.test(f));
   process.stderr.write("ENABLE " + JSON.stringify({ args, loaded }) + "\\n");
   return { status: 1, directory: "/nowhere" };
 };`,
-  absent: `const M = require("node:module"); delete M.enableCompileCache; M.enableCompileCache = undefined;`,
-  failing: `const M = require("node:module"); M.enableCompileCache = () => ({ status: 0, message: "EACCES: permission denied" });`,
+  absent: `${reportVersion("22.1.0")} const M = require("node:module"); delete M.enableCompileCache; M.enableCompileCache = undefined;`,
+  failing: `${reportVersion("22.1.0")} const M = require("node:module"); M.enableCompileCache = () => ({ status: 0, message: "EACCES: permission denied" });`,
+  older: `${reportVersion("22.0.0")} const before = process.moduleLoadList.includes("NativeModule module");
+process.on("exit", () => process.stderr.write("MODULE " + JSON.stringify({ before, after: process.moduleLoadList.includes("NativeModule module") }) + "\\n"));`,
 } as const;
 
 let p: Project;
@@ -47,27 +54,49 @@ function run(args: string[], preload?: keyof typeof PRELOADS, extraEnv: Record<s
   const pre = preload ? ["--require", path.join(tmp, `${preload}.cjs`)] : [];
   const r = spawnSync(process.execPath, [...pre, CLI_PATH, ...args], { cwd: p.dir, env: { ...env, DEVRITES_NOW: T, NO_COLOR: "1", ...extraEnv }, encoding: "utf8" });
   const lines = r.stderr.split("\n");
+  const module = lines.find((l) => l.startsWith("MODULE "));
   return {
     exit: r.status,
     stdout: r.stdout,
-    stderr: lines.filter((l) => !l.startsWith("ENABLE ")).join("\n"),
+    stderr: lines.filter((l) => !l.startsWith("ENABLE ") && !l.startsWith("MODULE ")).join("\n"),
     calls: lines.filter((l) => l.startsWith("ENABLE ")).map((l) => JSON.parse(l.slice(7)) as { args: unknown[]; loaded: string[] }),
+    nodeModule: module === undefined ? undefined : (JSON.parse(module.slice(7)) as { before: boolean; after: boolean }),
   };
 }
 
 const COMMANDS = [["status"], ["status", "--json"], ["questions"], ["check"], ["no-such-command"], ["--version"]];
 
 describe("Node's compile cache", () => {
-  it.each(COMMANDS)("%j: the executable calls module.enableCompileCache() once, with no directory, before any bundle file loads", (...args) => {
+  it.each(COMMANDS)("%j: on Node >= 22.1 the executable calls module.enableCompileCache() once, with no directory, before any bundle file loads", (...args) => {
     const r = run(args, "record");
     expect(r.calls).toEqual([{ args: [], loaded: [] }]);
   });
 
-  it("without enableCompileCache (Node < 22.1), or when Node cannot use its directory, every command prints the same bytes with the same exit code", () => {
+  it("on Node < 22.1 the executable never loads node:module (it would bring Node's ES module loader, for nothing)", (ctx) => {
+    for (const args of COMMANDS) {
+      const r = run(args, "older");
+      expect(r.calls).toEqual([]);
+      expect(r.nodeModule, r.stderr).toBeDefined();
+      // A Node that loads node:module itself before any user code leaves nothing to see here.
+      if (r.nodeModule!.before) ctx.skip();
+      expect(r.nodeModule!.after, args.join(" ")).toBe(false);
+    }
+  });
+
+  it("the version check can fail: a preload that reports 22.1 sees node:module loaded by the launcher", () => {
+    const text = PRELOADS.older.replace(reportVersion("22.0.0"), reportVersion("22.1.0"));
+    fs.writeFileSync(path.join(tmp, "newer.cjs"), text);
+    const r = spawnSync(process.execPath, ["--require", path.join(tmp, "newer.cjs"), CLI_PATH, "--version"], { cwd: p.dir, encoding: "utf8" });
+    const line = r.stderr.split("\n").find((l) => l.startsWith("MODULE "));
+    expect(line, r.stderr).toBeDefined();
+    expect((JSON.parse(line!.slice(7)) as { after: boolean }).after).toBe(true);
+  });
+
+  it("without enableCompileCache (Node < 22.1, or a runtime that lacks it), or when Node cannot use its directory, every command prints the same bytes with the same exit code", () => {
     for (const args of COMMANDS) {
       const want = run(args, "record");
       expect(want.exit, want.stderr).not.toBeNull();
-      for (const preload of ["absent", "failing"] as const) {
+      for (const preload of ["older", "absent", "failing"] as const) {
         const got = run(args, preload);
         expect({ exit: got.exit, stdout: got.stdout, stderr: got.stderr }, `${args.join(" ")} with enableCompileCache ${preload}`).toEqual({ exit: want.exit, stdout: want.stdout, stderr: want.stderr });
       }
