@@ -91,7 +91,7 @@ export const COMMANDS: CommandDef[] = [
   },
   {
     words: ["state", "resolve"],
-    usage: RESOLVE_USAGE.replace(/^usage: /, ""),
+    usage: RESOLVE_USAGE,
     describe: "answer or drop a question (or a batch of them); clears state.md when the awaited question is resolved",
     examples: [
       "devrites-engine state resolve q-2026-07-20-001 --option 1 --human",
@@ -298,7 +298,7 @@ const stateResolveDef = COMMANDS.find((c) => c.words.join(" ") === "state resolv
 COMMANDS.push({
   ...stateResolveDef,
   words: ["resolve"],
-  usage: stateResolveDef.usage.replace(/^devrites-engine state resolve/, "devrites-engine resolve"),
+  usage: `devrites-engine resolve${stateResolveDef.usage.slice("devrites-engine state resolve".length)}`,
   describe: "deprecated spelling of state resolve",
   examples: [],
   deprecatedFor: "state resolve",

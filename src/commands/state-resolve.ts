@@ -20,8 +20,9 @@ import { missingQuestionId } from "./resolve-which-question.js";
 import { reportResolve } from "./resolve-report.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
+/** The grammar of every resolve form: the command table's usage line and the hints of its errors. */
 export const RESOLVE_USAGE =
-  "usage: devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> | --filled | --from-comments <file|->; each form takes --dry-run";
+  "devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> | --filled | --from-comments <file|->; each form takes --dry-run";
 
 /** Open the workspace and pass the checks every resolve form shares (files, schema gate). */
 function openForResolve(ctx: CommandContext, checkArguments: (session: WorkspaceSession) => void = () => {}): WorkspaceSession {
@@ -44,7 +45,7 @@ function openForResolve(ctx: CommandContext, checkArguments: (session: Workspace
 }
 
 /** The grammar as a hint: an agent's leaves out `[--human]` (for-readers.ts). */
-const USAGE_HINT = personOrAgent(RESOLVE_USAGE.replace(/^usage: /, ""), RESOLVE_USAGE.replace(/^usage: /, "").replace(" [--human]", ""));
+const USAGE_HINT = personOrAgent(RESOLVE_USAGE, RESOLVE_USAGE.replace(" [--human]", ""));
 
 function usage(ctx: CommandContext, message: string): BadInputError {
   return new BadInputError(message, { hint: ctx.usage(USAGE_HINT) });

@@ -109,7 +109,20 @@ export function keptByTrim(c: number): boolean {
 
 /** True for a line with nothing but spaces and tabs. */
 export function isBlank(text: string): boolean {
-  return /^[ \t]*$/.test(text);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
+/** A markdown table's separator cell, trimmed: dashes with an optional colon at either end (`:-`, `---`, `-:`). */
+export function isSeparatorCell(cell: string): boolean {
+  const from = cell.charCodeAt(0) === 58 ? 1 : 0;
+  const to = cell.length > from && cell.charCodeAt(cell.length - 1) === 58 ? cell.length - 1 : cell.length;
+  if (to <= from) return false;
+  for (let i = from; i < to; i++) if (cell.charCodeAt(i) !== 45) return false;
+  return true;
 }
 
 /** Render inserted lines after `line`, keeping a missing final newline missing. */

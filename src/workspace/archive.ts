@@ -18,15 +18,9 @@ import { appendAt, errText, fsyncDir } from "./replay.js";
 import { disk, lstat, READ_CAP_BYTES, readRegularFile, removeFile, writeAll } from "./disk.js";
 import { CLOSE_JOURNAL, eventWritten, readCloseJournal, renderCloseJournal, undoClose, type CloseJournal } from "./close-journal.js";
 import type { Lock } from "./lock.js";
-import type { Workspace } from "./locate.js";
+import { activeLine, type Workspace } from "./locate.js";
 
 const EVENTS = "events.jsonl";
-
-/** ACTIVE's first line, trimmed ("" when ACTIVE is missing or empty). */
-function activeSlug(root: string): string {
-  const bytes = readRegularFile(join(root, "ACTIVE"), { name: "ACTIVE", capBytes: READ_CAP_BYTES.active, noFollow: false });
-  return bytes === undefined ? "" : (bytes.toString("utf8").split(/\r?\n/)[0] ?? "").trim();
-}
 
 /** Write `data` to a new file and fsync it. */
 function writeNew(p: string, data: Buffer, flags: string): void {
@@ -48,7 +42,7 @@ export function finishClose(archived: string, root: string, j: CloseJournal): bo
   const events = join(archived, EVENTS);
   if (!eventWritten(archived, j)) appendAt(events, j.offset, j.event);
   let cleared = false;
-  if (j.clear_active && activeSlug(root) === j.slug) {
+  if (j.clear_active && activeLine(root) === j.slug) {
     // An empty ACTIVE is "no active workspace" (formats.md, Layout), as the pack's close-out expects.
     const active = join(root, "ACTIVE");
     const temp = tempPathFor(active, j.nonce);
@@ -85,7 +79,7 @@ export function archiveWorkspace(ws: Workspace, lock: Lock, eventLine: (activeCl
       hint: `both work/${ws.slug} and archive/${ws.slug} exist; compare them and move one away by hand, then run devrites-engine state close ${ws.slug} again`,
     });
   }
-  const clearActive = activeSlug(ws.root) === ws.slug;
+  const clearActive = activeLine(ws.root) === ws.slug;
   const journal: CloseJournal = { v: 1, nonce: newNonce(), slug: ws.slug, clear_active: clearActive, offset: lstat(join(ws.dir, EVENTS))?.size ?? 0, event: eventLine(clearActive) };
   // A hand-edited events.jsonl without its final newline: the event starts a line of its own.
   if (journal.offset > 0 && !eventsEndWithNewline(ws.dir)) journal.event = `\n${journal.event}`;

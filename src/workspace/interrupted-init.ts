@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import type { Io } from "../io.js";
 import { processAlive } from "./lock.js";
 import { openWorkspace } from "./locate.js";
-import { TEMP_NAME } from "./journal.js";
+import { matchTempName } from "./journal.js";
 import { namesRootTemp, pendingJournals, removeDeadTemps } from "./recovery.js";
 import { WorkspaceSession } from "./session.js";
 
@@ -28,7 +28,7 @@ export function finishInterruptedInits(root: string, io: Io, now: Date, except?:
     return [];
   }
   const dead = names.filter((n) => {
-    const m = TEMP_NAME.exec(n);
+    const m = matchTempName(n);
     return m !== null && m[1] === "ACTIVE" && !processAlive(Number(m[2]));
   });
   if (dead.length === 0) return [];

@@ -18,6 +18,15 @@ const ACTIVE_TARGET = "../../ACTIVE";
  */
 export const TEMP_NAME = /^\.(state\.md|questions\.md|decisions\.md|touched-files\.md|events\.jsonl|ACTIVE)\.(\d{1,10})\.([0-9a-f]{8}|[0-9a-f]{16})(\.old)?\.tmp$/;
 
+/**
+ * TEMP_NAME's match for a name found in a folder, or null. Most names there are not temps: a
+ * cheap look at the first and last characters comes first, so the pattern (a large one for
+ * V8 to compile) runs only on names that may be one.
+ */
+export function matchTempName(name: string): RegExpExecArray | null {
+  return name.startsWith(".") && name.endsWith(".tmp") ? TEMP_NAME.exec(name) : null;
+}
+
 export interface JournalFile {
   target: string;
   temp: string;

@@ -156,12 +156,19 @@ export interface Workspace {
 export function selectedSlug(root: string, option: string | undefined, envSlug: string | undefined): string | undefined {
   if (option !== undefined) return option;
   if (envSlug !== undefined && envSlug !== "") return envSlug;
+  const first = activeLine(root);
+  return first === "" ? undefined : first;
+}
+
+/** ACTIVE's first line, trimmed ("" when ACTIVE is missing or empty). */
+export function activeLine(root: string): string {
   // Opened once and fstat'ed: a FIFO, a device or /dev/zero behind a link is refused, never read.
   const bytes = readRegularFile(join(root, "ACTIVE"), { name: "ACTIVE", capBytes: READ_CAP_BYTES.active, noFollow: false });
-  if (bytes === undefined) return undefined;
-  const active = bytes.toString("utf8");
-  const first = active.split(/\r?\n/)[0]?.trim() ?? "";
-  return first === "" ? undefined : first;
+  if (bytes === undefined) return "";
+  const text = bytes.toString("utf8");
+  const lf = text.indexOf("\n");
+  // trim() also takes the CR of a CRLF line end.
+  return (lf < 0 ? text : text.slice(0, lf)).trim();
 }
 
 /**

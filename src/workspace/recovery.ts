@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, refuseHardLink, removeFile } from "./disk.js";
 import { CLOSE_JOURNAL, readCloseJournal, undoClose } from "./close-journal.js";
-import { JOURNAL_FILE, matches, readJournal, TEMP_NAME } from "./journal.js";
+import { JOURNAL_FILE, matches, matchTempName, readJournal } from "./journal.js";
 import { applyJournal, errText, isRegular, rollBack } from "./replay.js";
 
 type RecoveryOutcome = "none" | "finished" | "discarded";
@@ -20,7 +20,7 @@ export function needsRecovery(dir: string): boolean {
   } catch {
     return false;
   }
-  return names.some((n) => n === JOURNAL_FILE || n === CLOSE_JOURNAL || TEMP_NAME.test(n));
+  return names.some((n) => n === JOURNAL_FILE || n === CLOSE_JOURNAL || matchTempName(n) !== null);
 }
 
 /**
@@ -78,7 +78,7 @@ export function recoverJournal(dir: string, onFinished?: (created: readonly stri
     }
   }
   for (const n of readdirSync(dir)) {
-    if (!TEMP_NAME.test(n)) continue;
+    if (matchTempName(n) === null) continue;
     const p = join(dir, n);
     const st = lstat(p);
     if (!st) continue;
@@ -124,7 +124,7 @@ export function removeDeadTemps(dir: string, alive: (pid: number) => boolean): v
   }
   let journals: { slug: string; text: string }[] | undefined;
   for (const n of names) {
-    const m = TEMP_NAME.exec(n);
+    const m = matchTempName(n);
     if (!m || alive(Number(m[2])) || !isRegular(join(dir, n))) continue;
     journals ??= pendingJournals(dir);
     if (journals.some((j) => namesRootTemp(j.text, n))) continue;

@@ -2,7 +2,7 @@
 // and the "no final newline" case must be exact or splices would shift bytes.
 
 import { describe, expect, it } from "vitest";
-import { appendBlockEdit, detectEol, insertLinesAfter, isBlank, splitLines } from "../../src/documents/lines.js";
+import { appendBlockEdit, detectEol, insertLinesAfter, isBlank, isSeparatorCell, splitLines } from "../../src/documents/lines.js";
 import { applyEdits } from "../../src/documents/text-edit.js";
 
 describe("splitLines", () => {
@@ -56,8 +56,44 @@ describe("isBlank", () => {
     ["\t \t", true],
     [" x ", false],
     ["\u00a0", false],
+    ["\n", false],
+    [" \r", false],
   ])("%j is blank: %s", (text, want) => {
     expect(isBlank(text)).toBe(want);
+  });
+
+  it("reads every string of spaces, tabs and a few others as the pattern /^[ \\t]*$/ does", () => {
+    const alphabet = [" ", "\t", "x", "\r", "\u00a0"];
+    for (let n = 0; n < 5 ** 4; n++) {
+      let s = "";
+      for (let k = n, len = n % 5; len > 0; len--, k = Math.floor(k / 5)) s += alphabet[k % 5];
+      expect(isBlank(s), JSON.stringify(s)).toBe(/^[ \t]*$/.test(s));
+    }
+  });
+});
+
+describe("isSeparatorCell", () => {
+  it.each([
+    ["-", true],
+    ["---", true],
+    [":-", true],
+    ["-:", true],
+    [":---:", true],
+    ["", false],
+    [":", false],
+    ["::", false],
+    [":-:-", false],
+    ["- -", false],
+    ["--x", false],
+    ["=", false],
+  ])("%j: %s", (cell, want) => {
+    expect(isSeparatorCell(cell)).toBe(want);
+  });
+
+  it("agrees with /^:?-+:?$/ on every string of up to five of ':', '-', ' ' and 'x'", () => {
+    const alphabet = [":", "-", " ", "x"];
+    const all = (len: number): string[] => (len === 0 ? [""] : all(len - 1).flatMap((s) => alphabet.map((c) => s + c)));
+    for (let len = 0; len <= 5; len++) for (const s of all(len)) expect(isSeparatorCell(s), JSON.stringify(s)).toBe(/^:?-+:?$/.test(s));
   });
 });
 

@@ -4,7 +4,7 @@
 
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { bodySum, crc32, smallCrc32 } from "../../src/workspace/journal.js";
+import { bodySum, crc32, matchTempName, smallCrc32, TEMP_NAME } from "../../src/workspace/journal.js";
 import { makeRng } from "../helpers/generate.js";
 
 describe("bodySum", () => {
@@ -32,5 +32,36 @@ describe("crc32 is zlib's CRC-32 on both sides of the size from which it loads z
   });
   it.each(["", "a", "é — ✓ 😀\n", "x".repeat(40_000)])("the text %#: its UTF-8 bytes' CRC-32", (text) => {
     expect(crc32(text)).toBe(zlib.crc32(Buffer.from(text, "utf8")));
+  });
+});
+
+describe("matchTempName", () => {
+  it.each([
+    [".questions.md.4242.0123456789abcdef.tmp", ["questions.md", "4242", "0123456789abcdef", undefined]],
+    [".state.md.7.deadbeef.old.tmp", ["state.md", "7", "deadbeef", ".old"]],
+    [".ACTIVE.12.0123456789abcdef.tmp", ["ACTIVE", "12", "0123456789abcdef", undefined]],
+    ["questions.md", null],
+    [".journal", null],
+    [".engine.lock", null],
+    [".notes.md.1.deadbeef.tmp", null],
+    [".questions.md.1.DEADBEEF.tmp", null],
+    [".questions.md.1.deadbeef.tmp.bak", null],
+  ])("%j", (name, want) => {
+    const m = matchTempName(name);
+    expect(m === null ? null : [m[1], m[2], m[3], m[4]]).toEqual(want);
+  });
+
+  it("matches exactly what TEMP_NAME matches (its cheap first look rejects no temp name)", () => {
+    const parts = ["", ".", "questions.md", ".1", ".deadbeef", ".0123456789abcdef", ".old", ".tmp", "x"];
+    const all = (len: number): string[] => (len === 0 ? [""] : all(len - 1).flatMap((s) => parts.map((p) => s + p)));
+    let temps = 0;
+    for (let len = 0; len <= 6; len++) {
+      for (const name of all(len)) {
+        const want = TEMP_NAME.exec(name);
+        if (want) temps++;
+        expect(matchTempName(name)?.[0], name).toBe(want?.[0]);
+      }
+    }
+    expect(temps).toBeGreaterThan(0);
   });
 });

@@ -94,6 +94,8 @@ describe("selectedSlug", () => {
     ["an empty DEVRITES_WORKSPACE is ignored", undefined, "", "active\n", "active"],
     ["ACTIVE's first line, trimmed", undefined, undefined, "  active  \nsecond\n", "active"],
     ["a CRLF ACTIVE", undefined, undefined, "active\r\n", "active"],
+    ["a CR alone does not end ACTIVE's first line", undefined, undefined, "act\rive\nsecond\n", "act\rive"],
+    ["an ACTIVE with no line end", undefined, undefined, "  active", "active"],
     ["an empty ACTIVE names none", undefined, undefined, "\n", undefined],
     ["a missing ACTIVE names none", undefined, undefined, null, undefined],
   ])("%s", (_name, option, env, active, want) => {

@@ -4,6 +4,7 @@
 // headings; positions on everything.
 
 import { isGate } from "../gates.js";
+import { isSeparatorCell } from "../lines.js";
 import { viewOf, viewOfBytes, type MarkdownView } from "../markdown-view.js";
 import { BLOCK_LEVEL, ID_HEADING, REGISTER_HEADING, endsBlock, headingKind, questionIdOf } from "./block-grammar.js";
 import { LazyBlock, type QuestionBlock } from "./question-block.js";
@@ -43,7 +44,7 @@ function parseRegister(view: MarkdownView, from: number, to: number): RegisterRo
       cols = cells.map((c) => c.toLowerCase());
       continue;
     }
-    if (cells.every((c) => /^:?-+:?$/.test(c))) continue;
+    if (cells.every(isSeparatorCell)) continue;
     const col = (name: string) => cells[cols!.findIndex((c) => c.replace(/[^a-z]/g, "") === name)] ?? "";
     rows.push({ id: col("questionid") || (cells[0] ?? ""), status: col("status"), gate: col("gate"), question: col("question"), answer: col("answer"), index: i });
   }

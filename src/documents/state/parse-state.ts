@@ -1,7 +1,7 @@
 // state.md → StateDoc: cursor fields in table or bullet form (with positions), the
 // `## Awaiting human` sections and the `## Log` section. Pure; never drops content.
 
-import { isBlank, type Line } from "../lines.js";
+import { isBlank, isSeparatorCell, type Line } from "../lines.js";
 import { viewOf, type MarkdownView } from "../markdown-view.js";
 
 export type FieldForm = "table" | "bullet";
@@ -74,11 +74,14 @@ export const KEY_NAMES: Record<string, string> = {
 
 /** Normalize a key: lowercase, letters and digits only, aliases applied. */
 export function normalizeKey(raw: string): string {
-  const k = raw.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const lower = raw.toLowerCase();
+  let k = "";
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) k += lower[i];
+  }
   return ALIASES[k] ?? k;
 }
-
-const SEPARATOR_CELL = /^:?-+:?$/;
 
 /** Split a table row into raw cells with their offsets relative to the line start. */
 export function tableCells(text: string): { text: string; start: number; end: number }[] | undefined {
@@ -104,7 +107,7 @@ export function tableCells(text: string): { text: string; start: number; end: nu
 
 function isSeparatorRow(text: string): boolean {
   const cells = tableCells(text);
-  return cells !== undefined && cells.every((c) => SEPARATOR_CELL.test(c.text.trim()));
+  return cells !== undefined && cells.every((c) => isSeparatorCell(c.text.trim()));
 }
 
 /** Read one line as a field, or undefined. `nextText` decides whether a row is a header. */
@@ -140,11 +143,12 @@ export function readField(line: Line, index: number, nextText: string | undefine
  * `## Awaiting human   (only when Status == awaiting_human)`.
  */
 function isAwaitingHeading(raw: string): boolean {
-  return /^ {0,3}## Awaiting human(?:[ \t]+\([^()]*\))?[ \t]*$/.test(raw);
+  // The words first: the pattern then runs on one heading, not on every one.
+  return raw.includes("## Awaiting human") && /^ {0,3}## Awaiting human(?:[ \t]+\([^()]*\))?[ \t]*$/.test(raw);
 }
 
 function isLogHeading(raw: string): boolean {
-  return /^ {0,3}## Log[ \t]*$/.test(raw);
+  return raw.includes("## Log") && /^ {0,3}## Log[ \t]*$/.test(raw);
 }
 
 /** Parse state.md. */

@@ -22,8 +22,18 @@ describe("normalizeKey", () => {
     ["  Status  ", "status"],
     ["Schema", "schema"],
     ["pause reason", "pausereason"],
+    ["Stat\u00fcs", "stats"],
+    ["\u0130d", "id"],
+    ["", ""],
   ])("%j normalizes to %j", (raw, want) => {
     expect(normalizeKey(raw)).toBe(want);
+  });
+
+  it("keeps exactly the ASCII letters and digits of the lower-cased key, as /[^a-z0-9]/g removal does", () => {
+    for (const raw of ["Next Step!", "A\u00c9B", "x_1-2 3", "\u212a", "\u0130", "Straße", "  \t", "\u{1F600}qid"]) {
+      const want = raw.toLowerCase().replace(/[^a-z0-9]/g, "");
+      expect(normalizeKey(raw), JSON.stringify(raw)).toBe(({ nextstep: "nextaction", qid: "questionid" } as Record<string, string>)[want] ?? want);
+    }
   });
 });
 
