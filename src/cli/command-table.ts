@@ -298,7 +298,7 @@ const stateResolveDef = COMMANDS.find((c) => c.words.join(" ") === "state resolv
 COMMANDS.push({
   ...stateResolveDef,
   words: ["resolve"],
-  usage: `devrites-engine resolve${stateResolveDef.usage.slice("devrites-engine state resolve".length)}`,
+  usage: stateResolveDef.usage.replace("devrites-engine state resolve", "devrites-engine resolve"),
   describe: "deprecated spelling of state resolve",
   examples: [],
   deprecatedFor: "state resolve",

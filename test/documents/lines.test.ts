@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { appendBlockEdit, detectEol, insertLinesAfter, isBlank, isSeparatorCell, splitLines } from "../../src/documents/lines.js";
 import { applyEdits } from "../../src/documents/text-edit.js";
+import { stringsOver } from "../helpers/generate.js";
 
 describe("splitLines", () => {
   it.each([
@@ -63,12 +64,7 @@ describe("isBlank", () => {
   });
 
   it("reads every string of spaces, tabs and a few others as the pattern /^[ \\t]*$/ does", () => {
-    const alphabet = [" ", "\t", "x", "\r", "\u00a0"];
-    for (let n = 0; n < 5 ** 4; n++) {
-      let s = "";
-      for (let k = n, len = n % 5; len > 0; len--, k = Math.floor(k / 5)) s += alphabet[k % 5];
-      expect(isBlank(s), JSON.stringify(s)).toBe(/^[ \t]*$/.test(s));
-    }
+    for (const s of stringsOver([" ", "\t", "x", "\r", "\u00a0"], 4)) expect(isBlank(s), JSON.stringify(s)).toBe(/^[ \t]*$/.test(s));
   });
 });
 
@@ -91,9 +87,7 @@ describe("isSeparatorCell", () => {
   });
 
   it("agrees with /^:?-+:?$/ on every string of up to five of ':', '-', ' ' and 'x'", () => {
-    const alphabet = [":", "-", " ", "x"];
-    const all = (len: number): string[] => (len === 0 ? [""] : all(len - 1).flatMap((s) => alphabet.map((c) => s + c)));
-    for (let len = 0; len <= 5; len++) for (const s of all(len)) expect(isSeparatorCell(s), JSON.stringify(s)).toBe(/^:?-+:?$/.test(s));
+    for (const s of stringsOver([":", "-", " ", "x"], 5)) expect(isSeparatorCell(s), JSON.stringify(s)).toBe(/^:?-+:?$/.test(s));
   });
 });
 

@@ -16,12 +16,16 @@ import { T } from "../helpers/cli.js";
 /** A preload's first line: Node reports version `v` from here on (the launcher reads process.versions.node). */
 const reportVersion = (v: string) => `Object.defineProperty(process, "versions", { value: { ...process.versions, node: ${JSON.stringify(v)} } });`;
 
+/** A preload that reports Node version `v` and, at exit, whether node:module was loaded before it ran and after. */
+const moduleProbe = (v: string) => `${reportVersion(v)} const before = process.moduleLoadList.includes("NativeModule module");
+process.on("exit", () => process.stderr.write("MODULE " + JSON.stringify({ before, after: process.moduleLoadList.includes("NativeModule module") }) + "\\n"));`;
+
 /**
  * Preloads, each given to `node --require` before the launcher runs. `record` is a Node >= 22.1
  * whose function writes one line per call (its arguments, and whether any engine bundle file was
  * loaded yet) to stderr; `absent` reports 22.1 but has no function (a runtime that lacks it);
  * `failing` answers as Node does when it cannot use the directory (status FAILED, never a
- * throw); `older` reports 22.0.0 and, at exit, whether node:module was loaded after it ran.
+ * throw); `older` and `newer` report 22.0.0 and 22.1.0 and, at exit, whether node:module was loaded.
  */
 const PRELOADS = {
   record: `${reportVersion("22.1.0")} const M = require("node:module"); M.enableCompileCache = function (...args) {
@@ -31,8 +35,8 @@ const PRELOADS = {
 };`,
   absent: `${reportVersion("22.1.0")} const M = require("node:module"); delete M.enableCompileCache; M.enableCompileCache = undefined;`,
   failing: `${reportVersion("22.1.0")} const M = require("node:module"); M.enableCompileCache = () => ({ status: 0, message: "EACCES: permission denied" });`,
-  older: `${reportVersion("22.0.0")} const before = process.moduleLoadList.includes("NativeModule module");
-process.on("exit", () => process.stderr.write("MODULE " + JSON.stringify({ before, after: process.moduleLoadList.includes("NativeModule module") }) + "\\n"));`,
+  older: moduleProbe("22.0.0"),
+  newer: moduleProbe("22.1.0"),
 } as const;
 
 let p: Project;
@@ -84,12 +88,9 @@ describe("Node's compile cache", () => {
   });
 
   it("the version check can fail: a preload that reports 22.1 sees node:module loaded by the launcher", () => {
-    const text = PRELOADS.older.replace(reportVersion("22.0.0"), reportVersion("22.1.0"));
-    fs.writeFileSync(path.join(tmp, "newer.cjs"), text);
-    const r = spawnSync(process.execPath, ["--require", path.join(tmp, "newer.cjs"), CLI_PATH, "--version"], { cwd: p.dir, encoding: "utf8" });
-    const line = r.stderr.split("\n").find((l) => l.startsWith("MODULE "));
-    expect(line, r.stderr).toBeDefined();
-    expect((JSON.parse(line!.slice(7)) as { after: boolean }).after).toBe(true);
+    const r = run(["--version"], "newer");
+    expect(r.nodeModule, r.stderr).toBeDefined();
+    expect(r.nodeModule!.after).toBe(true);
   });
 
   it("without enableCompileCache (Node < 22.1, or a runtime that lacks it), or when Node cannot use its directory, every command prints the same bytes with the same exit code", () => {

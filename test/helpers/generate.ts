@@ -8,6 +8,16 @@ import { GATES } from "../../src/documents/gates.js";
 
 export { GATES, makeRng, questionId, type Rng };
 
+/** Every string made by taking one part from each list, in order (`[["a", "b"], ["", "c"]]` → a, ac, b, bc). */
+export function concatenations(choices: readonly (readonly string[])[]): string[] {
+  return choices.reduce<string[]>((acc, parts) => acc.flatMap((a) => parts.map((p) => a + p)), [""]);
+}
+
+/** Every string of up to `maxLength` characters from `alphabet`, the empty one included. */
+export function stringsOver(alphabet: readonly string[], maxLength: number): string[] {
+  return Array.from({ length: maxLength + 1 }, (_, len) => concatenations(Array<readonly string[]>(len).fill(alphabet))).flat();
+}
+
 /** The seed for a suite: DEVRITES_PROPERTY_SEED when set (to replay a failure), else `fallback`. */
 export function suiteSeed(fallback: number): number {
   const env = process.env.DEVRITES_PROPERTY_SEED;

@@ -5,7 +5,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { bodySum, crc32, matchTempName, smallCrc32, TEMP_NAME } from "../../src/workspace/journal.js";
-import { makeRng } from "../helpers/generate.js";
+import { concatenations, makeRng } from "../helpers/generate.js";
 
 describe("bodySum", () => {
   it.each<[string, string, 1 | 3]>([
@@ -60,7 +60,7 @@ describe("matchTempName", () => {
       ["", ".old"],
       ["", ".tmp", ".tmp.x", ".tm"],
     ];
-    const names = choices.reduce<string[]>((acc, parts) => acc.flatMap((a) => parts.map((p) => a + p)), [""]);
+    const names = concatenations(choices);
     let temps = 0;
     for (const name of names) {
       const want = TEMP_NAME.exec(name);
