@@ -7,7 +7,8 @@ import { answeredAtEdits } from "../../src/documents/questions/edit-questions.js
 import { parseQuestions } from "../../src/documents/questions/parse-questions.js";
 import { applyEdits } from "../../src/documents/text-edit.js";
 import { planResolve } from "../../src/domain/resolve-question.js";
-import { filledEntries, writtenAnswer } from "../../src/domain/written-answers.js";
+import { answerRequired, filledEntries, unreadAnswerError, writtenAnswer } from "../../src/domain/written-answers.js";
+import { BadInputError } from "../../src/errors.js";
 
 const T = "2026-07-20T10:00:00Z";
 const block = (...lines: string[]) => parseQuestions(["## q-1", "status: open", ...lines, ""].join("\n")).blocks[0]!;
@@ -44,6 +45,71 @@ describe("filledEntries: the open blocks with a written answer, in file order", 
   ])("%s", (_name, text, want) => {
     expect(filledEntries(text).map((e) => [e.qid, e.where!.line])).toEqual(want);
     expect(filledEntries(Buffer.from(text)).map((e) => [e.qid, e.where!.line])).toEqual(want);
+  });
+});
+
+describe("filledEntries refuses, whole, when any open block holds answer text it does not read", () => {
+  // What a person wrote and the engine would not read, one per reason answer-field.ts names.
+  const UNREAD = [
+    ["not indented", ["answer: |", "Keep it"], 5, "not-indented", "indent each answer line by two spaces under answer:"],
+    ["after a blank line", ["answer: |", "  Keep", "", "  and this"], 7, "after-blank", "remove the blank line inside the answer"],
+    ["a field indented under answer:", ["answer: |", "  Keep", "  route: security"], 6, "indented-field", "remove the indentation before route:"],
+    ["a misspelled key", ["anwser: Keep it"], 4, "misspelled-key", "rename anwser: to answer:"],
+  ] as const;
+  const fileWith = (lines: readonly string[]) => ["## q-1", "status: open", "question: Ship?", ...lines, "", "## q-2", "status: open", "answer: Yes", ""].join("\n");
+  const caught = (text: string | Buffer): BadInputError => {
+    try {
+      filledEntries(text);
+    } catch (e) {
+      return e as BadInputError;
+    }
+    throw new Error("filledEntries did not refuse");
+  };
+
+  it.each(UNREAD)("%s: exit 5 naming the line and the edit, and no entry for the block that is read (q-2)", (_name, lines, line, reason, fix) => {
+    for (const input of [fileWith(lines), Buffer.from(fileWith(lines))]) {
+      const e = caught(input);
+      expect(e).toBeInstanceOf(BadInputError);
+      expect(e.exitCode).toBe(5);
+      expect(e.text.split("\n")).toEqual(["an answer written in questions.md is not read, nothing written:", expect.stringMatching(new RegExp(`^  questions\\.md:${line}: q-1: .+`))]);
+      expect(e.data).toEqual({ failures: [{ qid: "q-1", line, problem: reason }] });
+      expect(e.hint).toBe(`${e.hint!.split("; then")[0]}; then run devrites-engine state resolve --filled --human again`);
+      expect(e.hint).toContain(fix);
+      // The agent's hint names the same command without the person's flag.
+      expect(e.agentHint).toBe(e.hint!.replace(" --human", ""));
+    }
+  });
+
+  it("two unread answers: both listed in file order, the count in the message, one fix said once", () => {
+    const text = ["## q-1", "status: open", "answer: |", "Keep", "", "## q-2", "status: answered", "answer: |", "Done", "", "## q-3", "status: open", "answer: |", "Drop", ""].join("\n");
+    const e = caught(text);
+    expect(e.text.split("\n")[0]).toBe("2 answers written in questions.md are not read, nothing written:");
+    expect(e.data).toEqual({ failures: [{ qid: "q-1", line: 4, problem: "not-indented" }, { qid: "q-3", line: 14, problem: "not-indented" }] });
+    expect(e.hint!.split("indent each answer line")).toHaveLength(2);
+  });
+
+  it("an answered or dropped block's text is not the command's business: no refusal", () => {
+    const text = ["## q-1", "status: dropped", "answer: |", "Keep", "", "## q-2", "status: open", "answer: Yes", ""].join("\n");
+    expect(filledEntries(text).map((x) => x.qid)).toEqual(["q-2"]);
+  });
+});
+
+describe("the refusals of `state resolve <qid>` without an answer", () => {
+  it("answerRequired: exit 5, and both ways to give the answer in the hint", () => {
+    const e = answerRequired("q-1");
+    expect(e.exitCode).toBe(5);
+    expect(e.text).toBe("Answer text required for q-1");
+    expect(e.hint).toBe('type it: devrites-engine state resolve q-1 "<answer>" --human (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve q-1 --human');
+    expect(e.agentHint).not.toContain("--human");
+  });
+
+  it("unreadAnswerError: the problem and the line in the message, the edit then the command in the hint, the reason as data", () => {
+    const e = unreadAnswerError("q-1", 9, { index: 8, reason: "after-blank" });
+    expect(e.exitCode).toBe(5);
+    expect(e.text).toBe("q-1: a blank line ends the answer, so the indented lines after it are not read (questions.md:9); nothing was written");
+    expect(e.hint).toBe('remove the blank line inside the answer, then run devrites-engine state resolve q-1 --human; or type the answer: devrites-engine state resolve q-1 "<answer>" --human');
+    expect(e.agentHint).toBe(e.hint!.replaceAll(" --human", ""));
+    expect(e.data).toEqual({ qid: "q-1", line: 9, problem: "after-blank" });
   });
 });
 
