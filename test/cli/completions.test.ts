@@ -1,9 +1,15 @@
 // TAB completion answered from the command table (src/cli/completions.ts): the shell passes
 // the program name, the words typed so far and the word being completed.
 
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
 import { COMMANDS, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
+import { completionValues } from "../../src/cli/completion-values.js";
 import { completionsFor } from "../../src/cli/completions.js";
+import { GATES } from "../../src/documents/gates.js";
+import { REASON_CODES } from "../../src/domain/pause-reasons.js";
+import type { Io } from "../../src/io.js";
+import { projectFromExample, type Project } from "../helpers/project.js";
 
 const complete = (line: string) => completionsFor(COMMANDS, GLOBAL_OPTIONS, ["devrites-engine", ...line.split(" ")]);
 const GLOBALS = Object.keys(GLOBAL_OPTIONS).map((o) => `--${o}`);
@@ -71,5 +77,63 @@ describe("completionsFor: values", () => {
     ["state ", ["resolve", "pause", "resume", "merge-manifest", "close"]],
   ])("%j asks for the values of that slot: %j", (line, want) => {
     expect(withValues(line)).toEqual(want);
+  });
+});
+
+describe("completionValues: what the workspace found from the working directory offers", () => {
+  let p: Project | undefined;
+  afterEach(() => p?.cleanup());
+  const io = (cwd: string, env: Record<string, string> = {}): Io => ({
+    env,
+    cwd,
+    stdout: () => {},
+    stderr: () => {},
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    now: () => new Date("2026-07-20T10:00:00Z"),
+    pid: process.pid,
+    hostname: "test",
+  });
+  const ALL = ["q-2026-09-02-001", "q-2026-09-02-002", "q-2026-09-02-003"];
+  const OPEN = ["q-2026-09-02-002", "q-2026-09-02-003"];
+
+  it("the example workspace: open ids for state resolve, every id for questions show and --qid, slugs, gates, reasons", () => {
+    p = projectFromExample();
+    fs.mkdirSync(p.path(".devrites/work/older-one"));
+    fs.writeFileSync(p.path(".devrites/work/older-one/state.md"), "# State\n");
+    const v = completionValues(io(p.path(".devrites/work")));
+    expect(v.positional(["state", "resolve"])).toEqual(OPEN);
+    expect(v.positional(["questions", "show"])).toEqual(ALL);
+    expect(v.option(["log"], "qid")).toEqual(ALL);
+    expect(v.option(["question", "add"], "supersedes")).toEqual(ALL);
+    expect(v.option(undefined, "workspace")).toEqual(["older-one", "session-token-rotation"]);
+    expect(v.positional(["migrate"])).toEqual(["older-one", "session-token-rotation"]);
+    expect(v.option(["questions"], "gate")).toEqual([...GATES]);
+    expect(v.option(["state", "pause"], "reason")).toEqual([...REASON_CODES]);
+    expect(v.option(["init"], "title")).toEqual([]);
+    expect(v.positional(["status"])).toEqual([]);
+  });
+
+  it("DEVRITES_WORKSPACE picks the workspace whose ids are offered; DEVRITES_ROOT the root", () => {
+    p = projectFromExample();
+    fs.cpSync(p.path(".devrites/work/session-token-rotation"), p.path(".devrites/work/other"), { recursive: true });
+    fs.writeFileSync(p.path(".devrites/work/other/questions.md"), "# Questions\n\n## q-2026-10-01-001\nstatus: open\nquestion: Other?\n");
+    expect(completionValues(io(p.dir, { DEVRITES_WORKSPACE: "other" })).positional(["state", "resolve"])).toEqual(["q-2026-10-01-001"]);
+    expect(completionValues(io("/", { DEVRITES_ROOT: p.dir })).positional(["state", "resolve"])).toEqual(OPEN);
+  });
+
+  it("never fails: no workspace, an unknown slug or an unreadable questions.md offer nothing", () => {
+    p = projectFromExample();
+    const outside = fs.mkdtempSync(`${p.dir}-none`);
+    try {
+      expect(completionValues(io(outside)).positional(["state", "resolve"])).toEqual([]);
+      expect(completionValues(io(outside)).option(undefined, "workspace")).toEqual([]);
+    } finally {
+      fs.rmSync(outside, { recursive: true });
+    }
+    expect(completionValues(io(p.dir, { DEVRITES_WORKSPACE: "nope" })).positional(["questions", "show"])).toEqual([]);
+    fs.rmSync(p.path(".devrites/work/session-token-rotation/questions.md"));
+    fs.mkdirSync(p.path(".devrites/work/session-token-rotation/questions.md"));
+    expect(completionValues(io(p.dir)).positional(["questions", "show"])).toEqual([]);
   });
 });
