@@ -10,14 +10,19 @@ import zlib from "node:zlib";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { InternalError } from "../../src/errors.js";
+import { disk } from "../../src/workspace/disk.js";
 import { JOURNAL_FILE } from "../../src/workspace/journal.js";
 import { needsRecovery, recoverJournal, removeDeadTemps } from "../../src/workspace/recovery.js";
 import { processAlive } from "../../src/workspace/lock.js";
 import { makeProject, type Project } from "../helpers/project.js";
 
 let p: Project;
-afterEach(() => p?.cleanup());
+afterEach(() => {
+  vi.restoreAllMocks();
+  p?.cleanup();
+});
 
 const W = ".devrites/work/feat";
 const ws = (name = "") => p.path(path.join(W, name));
@@ -119,6 +124,52 @@ describe.each<Version>([2, 1])("recoverJournal, journal version %i", (version) =
       expect(recoverJournal(ws())).toBe("discarded");
       expect(contents()).toEqual(OLD);
     });
+  });
+});
+
+describe("recoverJournal when the disk refuses", () => {
+  const eio = (call: string) => Object.assign(new Error(`EIO: i/o error, ${call}`), { code: "EIO" });
+
+  it("the replay's rename fails: the journal is rolled back instead, the old files stay and no temp is left", () => {
+    crashState({ "questions.md": "intact", "state.md": "intact" }, { appended: true });
+    vi.spyOn(disk, "renameSync").mockImplementation(() => {
+      throw eio("rename");
+    });
+    expect(recoverJournal(ws())).toBe("discarded");
+    expect(contents()).toEqual(OLD);
+    expect(events()).toBe("");
+    expect(names()).toEqual(["events.jsonl", "questions.md", "state.md"]);
+  });
+
+  it("the replay and its rollback both fail: exit 1 (io) naming both causes and what to do; the journal stays, and the next try once the disk works rolls back what is left", () => {
+    crashState({ "questions.md": "intact", "state.md": "intact" }, { appended: true });
+    vi.spyOn(disk, "renameSync").mockImplementation(() => {
+      throw eio("rename");
+    });
+    vi.spyOn(disk, "ftruncateSync").mockImplementation(() => {
+      throw eio("ftruncate");
+    });
+    let err: unknown;
+    try {
+      recoverJournal(ws());
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(InternalError);
+    const e = err as InternalError;
+    expect(e.kind).toBe("io");
+    expect(e.exitCode).toBe(1);
+    expect(e.text).toMatch(/^cannot finish or roll back the journal in .+: EIO: i\/o error, rename.*; EIO: i\/o error, ftruncate/);
+    expect(e.hint).toBe("fix the cause (disk space, permissions), then retry");
+    expect(e.cause).toBeInstanceOf(AggregateError);
+    expect(names()).toContain(JOURNAL_FILE);
+    // The rollback got as far as the temps (removed): what remains is the append to cut back.
+    expect(names()).toEqual([JOURNAL_FILE, "events.jsonl", "questions.md", "state.md"].sort());
+    vi.restoreAllMocks();
+    expect(recoverJournal(ws())).toBe("discarded");
+    expect(contents()).toEqual(OLD);
+    expect(events()).toBe("");
+    expect(names()).toEqual(["events.jsonl", "questions.md", "state.md"]);
   });
 });
 
