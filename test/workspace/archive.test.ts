@@ -143,12 +143,26 @@ describe("readCloseJournal: a journal found on disk is untrusted", () => {
     ["an offset past events.jsonl", journal({ offset: 10_000 }), /offset is past the end/],
     ["an event that is not one closed line", journal({ event: '{"event":"resolved"}\n' }), /not one `closed` event line/],
     ["two lines for one event", journal({ event: '{"event":"closed"}\n{"event":"closed"}\n' }), /not one `closed` event line/],
+    ["an event line that is not JSON", journal({ event: "closed\n" }), /not one `closed` event line/],
+    ["an event without its line end", journal({ event: '{"event":"closed"}' }), /not one `closed` event line/],
+    ["another version", { ...journal(), v: 2 } as unknown as CloseJournal, /not a version 1 close journal/],
+    ["a malformed nonce", journal({ nonce: "../../etc" }), /nonce is missing or malformed/],
+    ["no word on ACTIVE", { ...journal(), clear_active: "yes" } as unknown as CloseJournal, /does not say whether ACTIVE is cleared/],
+    ["a negative offset", journal({ offset: -1 }), /offset is past the end/],
+    ["an offset that is not a whole number", journal({ offset: 1.5 }), /offset is past the end/],
   ])("%s is a corrupt journal (exit 3), and nothing is changed", (_name, j, why) => {
     const ws = project();
     p.write(`${W}/${CLOSE_JOURNAL}`, renderCloseJournal(j).toString());
     expect(() => readCloseJournal(ws.dir)).toThrow(why);
     expect(() => recoverJournal(ws.dir)).toThrow(why);
     expect(p.read(`${W}/events.jsonl`)).toBe(EVENTS_BEFORE);
+  });
+
+  it("a directory named .close-journal is a corrupt journal (exit 3) naming it, not followed or removed", () => {
+    const ws = project();
+    fs.mkdirSync(p.path(`${W}/${CLOSE_JOURNAL}`));
+    expect(() => readCloseJournal(ws.dir)).toThrow(expect.objectContaining({ kind: "journal-corrupt", exitCode: 3, message: expect.stringContaining(`corrupt journal ${p.path(`${W}/${CLOSE_JOURNAL}`)}`) }));
+    expect(fs.statSync(p.path(`${W}/${CLOSE_JOURNAL}`)).isDirectory()).toBe(true);
   });
 
   it("a torn journal (a crash while writing it, before the move) is removed", () => {
