@@ -2,11 +2,12 @@
 // now) → new texts and events, or a typed error with the table's exit code and no text.
 
 import { describe, expect, it } from "vitest";
-import { BadInputError, ConflictError, DuplicateIdError, RefusedError, type EngineError } from "../../src/errors.js";
+import { BadInputError, ConflictError, DuplicateIdError, RefusedError } from "../../src/errors.js";
 import { planResolve, planStateClear, type ResolveEntry, type ResolveInput } from "../../src/domain/resolve-question.js";
 import { parseQuestions, fieldValue, statusOf } from "../../src/documents/questions/parse-questions.js";
 import { parseState } from "../../src/documents/state/parse-state.js";
 import { contentBytes } from "../helpers/file-bytes.js";
+import { thrown } from "../helpers/thrown.js";
 
 const NOW = new Date("2026-07-20T10:00:00Z");
 const T = "2026-07-20T10:00:00Z";
@@ -85,15 +86,6 @@ const drop = (qid: string, reason = "dropped"): ResolveEntry => ({ qid, kind: "d
 const input = (entries: ResolveEntry[], over: Partial<ResolveInput> = {}): ResolveInput => ({ entries, human: false, recordDecision: false, now: NOW, ...over });
 const plan = (entries: ResolveEntry[], over: Partial<ResolveInput> = {}, texts: Partial<{ questions: string; state: string; decisions: string }> = {}) =>
   planResolve({ slug: "feat", questions: QUESTIONS, state: STATE, decisions: undefined, ...texts }, input(entries, over));
-
-function thrown(run: () => unknown): EngineError {
-  try {
-    run();
-  } catch (e) {
-    return e as EngineError;
-  }
-  throw new Error("expected a throw");
-}
 
 describe("planResolve: answering", () => {
   it("answers the awaited question in place and clears state.md (status, resume verb, pause fields, Log)", () => {

@@ -9,6 +9,7 @@ import { applyEdits } from "../../src/documents/text-edit.js";
 import { planResolve } from "../../src/domain/resolve-question.js";
 import { answerRequired, filledEntries, unreadAnswerError, writtenAnswer } from "../../src/domain/written-answers.js";
 import { BadInputError } from "../../src/errors.js";
+import { thrown } from "../helpers/thrown.js";
 
 const T = "2026-07-20T10:00:00Z";
 const block = (...lines: string[]) => parseQuestions(["## q-1", "status: open", ...lines, ""].join("\n")).blocks[0]!;
@@ -57,18 +58,10 @@ describe("filledEntries refuses, whole, when any open block holds answer text it
     ["a misspelled key", ["anwser: Keep it"], 4, "misspelled-key", "rename anwser: to answer:"],
   ] as const;
   const fileWith = (lines: readonly string[]) => ["## q-1", "status: open", "question: Ship?", ...lines, "", "## q-2", "status: open", "answer: Yes", ""].join("\n");
-  const caught = (text: string | Buffer): BadInputError => {
-    try {
-      filledEntries(text);
-    } catch (e) {
-      return e as BadInputError;
-    }
-    throw new Error("filledEntries did not refuse");
-  };
 
   it.each(UNREAD)("%s: exit 5 naming the line and the edit, and no entry for the block that is read (q-2)", (_name, lines, line, reason, fix) => {
     for (const input of [fileWith(lines), Buffer.from(fileWith(lines))]) {
-      const e = caught(input);
+      const e = thrown(() => filledEntries(input));
       expect(e).toBeInstanceOf(BadInputError);
       expect(e.exitCode).toBe(5);
       expect(e.text.split("\n")).toEqual(["an answer written in questions.md is not read, nothing written:", expect.stringMatching(new RegExp(`^  questions\\.md:${line}: q-1: .+`))]);
@@ -82,7 +75,7 @@ describe("filledEntries refuses, whole, when any open block holds answer text it
 
   it("two unread answers: both listed in file order, the count in the message, one fix said once", () => {
     const text = ["## q-1", "status: open", "answer: |", "Keep", "", "## q-2", "status: answered", "answer: |", "Done", "", "## q-3", "status: open", "answer: |", "Drop", ""].join("\n");
-    const e = caught(text);
+    const e = thrown(() => filledEntries(text));
     expect(e.text.split("\n")[0]).toBe("2 answers written in questions.md are not read, nothing written:");
     expect(e.data).toEqual({ failures: [{ qid: "q-1", line: 4, problem: "not-indented" }, { qid: "q-3", line: 14, problem: "not-indented" }] });
     expect(e.hint!.split("indent each answer line")).toHaveLength(2);

@@ -6,10 +6,10 @@
 
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { EngineError } from "../../src/errors.js";
 import { FileWindows, readForBlocks, WINDOW_BYTES } from "../../src/workspace/file-windows.js";
 import { commit } from "../../src/workspace/transaction.js";
 import { makeProject, type Project } from "../helpers/project.js";
+import { thrown } from "../helpers/thrown.js";
 
 let p: Project;
 let held: FileWindows[] = [];
@@ -34,16 +34,6 @@ function windowsOf(f: FileWindows): Buffer[] {
   const out: Buffer[] = [];
   f.windows((w) => out.push(Buffer.from(w)));
   return out;
-}
-
-function thrown(fn: () => unknown): EngineError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error("did not throw");
 }
 
 /** Lines of `width` characters (each ending in LF) until the text is at least `bytes` long. */

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CorruptJournalError } from "../../src/errors.js";
 import { bodySum, crc32, JOURNAL_FILE, matchTempName, readJournal, smallCrc32, TEMP_NAME } from "../../src/workspace/journal.js";
 import { concatenations, makeRng } from "../helpers/generate.js";
+import { thrown } from "../helpers/thrown.js";
 
 describe("bodySum", () => {
   it.each<[string, string, 1 | 3]>([
@@ -135,14 +136,8 @@ describe("readJournal: each rule a journal with a right check line must meet (th
     ["two appends", v3({ appends: [{ target: "events.jsonl", offset: 0, data: "x" }, { target: "events.jsonl", offset: 1, data: "y" }] }), "it lists more than one append"],
   ])("%s: refused as corrupt (exit 3), naming the journal and why", (_name, body, why) => {
     const d = planted(body);
-    let err: unknown;
-    try {
-      readJournal(d);
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(CorruptJournalError);
-    const e = err as CorruptJournalError;
+    const e = thrown(() => readJournal(d));
+    expect(e).toBeInstanceOf(CorruptJournalError);
     expect(e.exitCode).toBe(3);
     expect(e.text).toContain(`corrupt journal ${path.join(d, JOURNAL_FILE)}: `);
     expect(e.text).toContain(why);

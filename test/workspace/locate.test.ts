@@ -4,23 +4,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { NoWorkspaceError, RefusedError, type EngineError } from "../../src/errors.js";
+import { NoWorkspaceError, RefusedError } from "../../src/errors.js";
 import {
   NO_WORKSPACE_MESSAGE, createWorkspaceDir, findRoot, locateAnyWorkspace, isExistingSlug, openWorkspace, readWorkspaceFile, rootForInit, selectedSlug,
 } from "../../src/workspace/locate.js";
 import { makeProject, type Project } from "../helpers/project.js";
+import { thrown } from "../helpers/thrown.js";
 
 let p: Project;
 afterEach(() => p?.cleanup());
-
-function thrown(run: () => unknown): EngineError {
-  try {
-    run();
-  } catch (e) {
-    return e as EngineError;
-  }
-  throw new Error("expected a throw");
-}
 
 const project = () => {
   p = makeProject({ ".devrites/ACTIVE": "feat\n", ".devrites/work/feat/state.md": "- Schema: 4\n", "src/deep/nested/file.ts": "" });

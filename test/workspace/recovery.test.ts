@@ -17,6 +17,7 @@ import { JOURNAL_FILE } from "../../src/workspace/journal.js";
 import { needsRecovery, recoverJournal, removeDeadTemps } from "../../src/workspace/recovery.js";
 import { processAlive } from "../../src/workspace/lock.js";
 import { makeProject, type Project } from "../helpers/project.js";
+import { thrown } from "../helpers/thrown.js";
 
 let p: Project;
 afterEach(() => {
@@ -149,14 +150,8 @@ describe("recoverJournal when the disk refuses", () => {
     vi.spyOn(disk, "ftruncateSync").mockImplementation(() => {
       throw eio("ftruncate");
     });
-    let err: unknown;
-    try {
-      recoverJournal(ws());
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(InternalError);
-    const e = err as InternalError;
+    const e = thrown(() => recoverJournal(ws()));
+    expect(e).toBeInstanceOf(InternalError);
     expect(e.kind).toBe("io");
     expect(e.exitCode).toBe(1);
     expect(e.text).toMatch(/^cannot finish or roll back the journal in .+: EIO: i\/o error, rename.*; EIO: i\/o error, ftruncate/);

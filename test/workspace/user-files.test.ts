@@ -7,20 +7,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BadInputError } from "../../src/errors.js";
 import { readUserFile, readUserInput } from "../../src/workspace/user-files.js";
 import { makeProject, type Project } from "../helpers/project.js";
+import { thrown } from "../helpers/thrown.js";
 
 const MIB = 1024 * 1024;
 let p: Project | undefined;
 afterEach(() => p?.cleanup());
-
-const refusal = (fn: () => unknown): BadInputError => {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof BadInputError) return e;
-    throw e;
-  }
-  throw new Error("no refusal");
-};
 
 describe("readUserFile: the batch file", () => {
   it("reads a regular file relative to the working directory, bytes as written", () => {
@@ -37,7 +28,8 @@ describe("readUserFile: the batch file", () => {
 
   it("over the cap: exit 5 (bad-batch) with the size, the cap and how to split, before a byte is read", () => {
     p = makeProject({ "answers.txt": "x".repeat(MIB + 1) });
-    const e = refusal(() => readUserFile(p!.dir, "answers.txt", MIB));
+    const e = thrown(() => readUserFile(p!.dir, "answers.txt", MIB));
+    expect(e).toBeInstanceOf(BadInputError);
     expect(e.exitCode).toBe(5);
     expect(e.kind).toBe("bad-batch");
     expect(e.text).toBe(`batch file answers.txt is too large: ${MIB + 1} bytes, the limit is ${MIB} bytes (1 MiB)`);
@@ -47,7 +39,8 @@ describe("readUserFile: the batch file", () => {
   it("not UTF-8: exit 5 (bad-batch) naming the file and the line, never a U+FFFD answer", () => {
     p = makeProject({});
     fs.writeFileSync(p.path("answers.txt"), Buffer.concat([Buffer.from("q-1: Yes\nq-2: caf"), Buffer.from([0xe9]), Buffer.from("\n")]));
-    const e = refusal(() => readUserFile(p!.dir, "answers.txt"));
+    const e = thrown(() => readUserFile(p!.dir, "answers.txt"));
+    expect(e).toBeInstanceOf(BadInputError);
     expect(e.exitCode).toBe(5);
     expect(e.kind).toBe("bad-batch");
     expect(e.message).toContain("the batch file is not valid UTF-8 (line 2)");
@@ -71,7 +64,8 @@ describe("readUserInput: the JSON of --from-comments", () => {
   ])("%s: exit 5 with what to pass instead", (_name, file, text, hint) => {
     p = makeProject({ "dir/x": "", "big.json": "x".repeat(MIB + 1) });
     fs.writeFileSync(p.path("latin1.json"), Buffer.from([0x5b, 0x22, 0xe9, 0x22, 0x5d]));
-    const e = refusal(() => readUserInput(p!.dir, file, MIB));
+    const e = thrown(() => readUserInput(p!.dir, file, MIB));
+    expect(e).toBeInstanceOf(BadInputError);
     expect(e.exitCode).toBe(5);
     expect(e.text).toBe(text);
     expect(e.hint).toBe(hint);
