@@ -28,7 +28,7 @@ export function assertSchema(doc: StateDoc, slug: string): void {
   }
   if (value < ENGINE_SCHEMA) {
     throw new RefusedError(
-      `workspace schema version refused: workspace ${slug} predates the v5 workspace schema (schema ${value}, engine requires ${ENGINE_SCHEMA}); run devrites-engine migrate ${slug}`,
+      `workspace schema version refused: workspace ${slug} predates workspace schema ${ENGINE_SCHEMA} (it records schema ${value}); run devrites-engine migrate ${slug}`,
       // The DevRites pack surfaces this refusal verbatim and expects it to name the fail-closed
       // migrate with its preview and its answer (rite-upgrade/SKILL.md, step 0).
       { kind: "schema-mismatch", hint: `preview it with devrites-engine migrate ${slug} --dry-run; a cursor without a phase needs --answer phase=<phase>` },

@@ -156,7 +156,7 @@ describe("planMergeManifest", () => {
     const source = feats();
     const r = refusal(() => planMergeManifest({ ...release(), state: stateMd({ sequence_parent: "feat-2" }, "3"), predecessors: [] }, source));
     expect(r.exit).toBe(3);
-    expect(r.message).toContain("workspace schema version refused: workspace release predates the v5 workspace schema (schema 3");
+    expect(r.message).toContain("workspace schema version refused: workspace release predates workspace schema 4 (it records schema 3");
     expect(source.reads).toEqual([]);
   });
 

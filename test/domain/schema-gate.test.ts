@@ -15,13 +15,13 @@ describe("assertSchema (the schema gate)", () => {
   });
 
   it.each([
-    ["- Phase: build\n", "workspace schema version refused: workspace feat predates the v5 workspace schema (schema 2, engine requires 4); run devrites-engine migrate feat"],
-    ["| schema | 3 |\n", "workspace schema version refused: workspace feat predates the v5 workspace schema (schema 3, engine requires 4); run devrites-engine migrate feat"],
+    ["- Phase: build\n", "workspace schema version refused: workspace feat predates workspace schema 4 (it records schema 2); run devrites-engine migrate feat"],
+    ["| schema | 3 |\n", "workspace schema version refused: workspace feat predates workspace schema 4 (it records schema 3); run devrites-engine migrate feat"],
     ["- Schema: 5\n", "workspace schema version refused: workspace feat declares schema 5, newer than this engine's 4; upgrade devrites-engine"],
     ["- Schema: four\n", 'state.md schema row is invalid (value "four"); expected the workspace schema version'],
     ["- Schema: 4.0\n", 'state.md schema row is invalid (value "4.0"); expected the workspace schema version'],
     ["- Schema:\n", 'state.md schema row is invalid (value ""); expected the workspace schema version'],
-    ["```\n- Schema: 4\n```\n", "workspace schema version refused: workspace feat predates the v5 workspace schema (schema 2, engine requires 4); run devrites-engine migrate feat"],
+    ["```\n- Schema: 4\n```\n", "workspace schema version refused: workspace feat predates workspace schema 4 (it records schema 2); run devrites-engine migrate feat"],
   ])("%j is refused with exit 3 and the exact message", (text, message) => {
     let err: unknown;
     try {

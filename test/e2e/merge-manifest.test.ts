@@ -107,7 +107,7 @@ describe("state merge-manifest (built CLI)", () => {
     project = sequence(undefined, { ".devrites/work/release/state.md": stateMd({ sequence_parent: "m2" }, "3") });
     const r = await merge("release");
     expect(r.exit).toBe(3);
-    expect(r.stderr).toContain("workspace schema version refused: workspace release predates the v5 workspace schema");
+    expect(r.stderr).toContain("workspace schema version refused: workspace release predates workspace schema 4");
   });
 
   it("runs under the release workspace's lock: a live holder makes it busy (exit 9), nothing written", async () => {

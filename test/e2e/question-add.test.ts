@@ -116,7 +116,7 @@ describe("question add", () => {
     const p = feat({ [`${W}/state.md`]: STATE.replace("| schema | 4 |", "| schema | 3 |") });
     const r = await add(p, "--gate", "urgent");
     expect(r.exit).toBe(3);
-    expect(r.stderr).toContain("predates the v5 workspace schema");
+    expect(r.stderr).toContain("predates workspace schema 4");
   });
 
   it("AFK: an allowed advisory question is auto-picked with a DEC entry in one transaction", async () => {

@@ -83,7 +83,7 @@ describe("exit 3: refused", () => {
   });
 
   it.each([
-    ["3", "predates the v5 workspace schema (schema 3, engine requires 4)"],
+    ["3", "predates workspace schema 4 (it records schema 3)"],
     ["5", "declares schema 5, newer than this engine's 4"],
     ["four", 'state.md schema row is invalid (value "four")'],
   ])("schema %s is refused for a well-formed call (a qid alone reads the answer from the file)", async (schema, message) => {

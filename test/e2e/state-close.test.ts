@@ -59,7 +59,7 @@ describe("state close", () => {
     ["a run awaiting a person", { [`${W}/state.md`]: DONE.replace("| status | done |", "| status | awaiting_human |") + "\n## Awaiting human\n| question_id | q-1 |\n" }, 3, /cannot close feat: it is awaiting a human on q-1\nhint: answer first \(devrites-engine state resolve q-1/],
     ["an open blocking question", { [`${W}/questions.md`]: "## q-2\nstatus: open\ngate: blocking\nquestion: Now?\n" }, 3, /open question\(s\) a person must answer: q-2 \(blocking\)/],
     ["an open validating question", { [`${W}/questions.md`]: "## q-2\nstatus: open\ngate: validating\n" }, 3, /q-2 \(validating\)/],
-    ["a schema 2 workspace", { [`${W}/state.md`]: "- Phase: done\n" }, 3, /workspace schema version refused: workspace feat predates the v5 workspace schema/],
+    ["a schema 2 workspace", { [`${W}/state.md`]: "- Phase: done\n" }, 3, /workspace schema version refused: workspace feat predates workspace schema 4/],
     ["an archive already there", { [`${A}/state.md`]: "old\n" }, 3, /archive already exists at .*archive\/feat: refusing to overwrite it/],
   ])("refuses %s: exit %i, nothing moved", async (_name, files, exit, message) => {
     project(files);
