@@ -116,7 +116,13 @@ function tryCreate(p: string, content: string): boolean {
     removeFile(p);
     throw new InternalError(`cannot write lock ${p}: ${(e as Error).message}`, { kind: "io", hint: "free disk space, then retry", cause: e });
   }
-  disk.closeSync(fd);
+  try {
+    disk.closeSync(fd);
+  } catch (e) {
+    // A lock whose close failed may not be on disk whole: leave none, as for a failed write.
+    removeFile(p);
+    throw new InternalError(`cannot write lock ${p}: ${(e as Error).message}`, { kind: "io", hint: "check the disk, then retry", cause: e });
+  }
   return true;
 }
 
