@@ -6,6 +6,7 @@
 // `state close` again — for this engine's journal and for an earlier engine's `.close-journal`.
 
 import fs from "node:fs";
+import zlib from "node:zlib";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { assertArchivable, finishArchivedClose } from "../../src/workspace/archive.js";
@@ -138,6 +139,84 @@ describe("a close killed part-way", () => {
     const archived = { root: p.path(".devrites"), slug: SLUG, dir: p.path(A) };
     finishArchivedClose(archived, () => {});
     expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
+  });
+});
+
+describe("this engine's close journal (version 4) left by a killed close", () => {
+  const NONCE = "0123456789abcdef";
+  const TEMP = `.ACTIVE.4242.${NONCE}.tmp`;
+  const BACKUP = `.ACTIVE.4242.${NONCE}.old.tmp`;
+  /** What a close killed between its journal and its last step leaves: ACTIVE's temp and backup in the root, the journal in `place`. */
+  function plant(place: "work" | "archive", over: Record<string, unknown> = {}) {
+    project();
+    const root = p.path(".devrites");
+    fs.writeFileSync(path.join(root, TEMP), "");
+    fs.linkSync(path.join(root, "ACTIVE"), path.join(root, BACKUP));
+    const body = JSON.stringify({
+      v: 4,
+      nonce: NONCE,
+      files: [{ target: "../../ACTIVE", temp: `../../${TEMP}`, size: 0, crc32: 0, existed: true, backup: `../../${BACKUP}` }],
+      appends: [{ target: "events.jsonl", offset: Buffer.byteLength(EVENTS_BEFORE), data: EVENT }],
+      archive: SLUG,
+      ...over,
+    });
+    const dir = place === "work" ? p.path(W) : p.path(A);
+    if (place === "archive") {
+      fs.mkdirSync(p.path(".devrites/archive"));
+      fs.renameSync(p.path(W), dir);
+    }
+    fs.writeFileSync(path.join(dir, ".journal"), `${body}\ncrc32:${zlib.crc32(body).toString(16)}\n`);
+    return { root, slug: SLUG, dir };
+  }
+  const rootLitter = () => fs.readdirSync(p.path(".devrites")).filter((n) => n.endsWith(".tmp"));
+
+  it("in work/ (killed before the move): the next command undoes it, ACTIVE and events.jsonl as they were, no temp or backup left", () => {
+    const ws = plant("work");
+    expect(recoverJournal(ws.dir)).toBe("discarded");
+    expect(p.read(".devrites/ACTIVE")).toBe(`${SLUG}\n`);
+    expect(p.read(`${W}/events.jsonl`)).toBe(EVENTS_BEFORE);
+    expect(fs.readdirSync(ws.dir).sort()).toEqual(["events.jsonl", "state.md"]);
+    expect(rootLitter()).toEqual([]);
+  });
+
+  it("in archive/ (killed after the move): state close finishes it once, ACTIVE emptied, the event appended, nothing left", () => {
+    const ws = plant("archive");
+    expect(finishArchivedClose(ws, () => {})).toBe(true);
+    expect(p.read(".devrites/ACTIVE")).toBe("");
+    expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
+    expect(fs.readdirSync(ws.dir).sort()).toEqual(["events.jsonl", "state.md"]);
+    expect(rootLitter()).toEqual([]);
+    expect(finishArchivedClose(ws, () => {})).toBeUndefined();
+  });
+
+  it("in archive/ after another command set ACTIVE: the finish leaves that ACTIVE, appends the event, removes the temp and backup", () => {
+    const ws = plant("archive");
+    fs.rmSync(p.path(".devrites/ACTIVE"));
+    fs.writeFileSync(p.path(".devrites/ACTIVE"), "other\n");
+    expect(finishArchivedClose(ws, () => {})).toBe(false);
+    expect(p.read(".devrites/ACTIVE")).toBe("other\n");
+    expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
+    expect(rootLitter()).toEqual([]);
+  });
+
+  it("in work/ after another command set ACTIVE: the undo leaves that ACTIVE", () => {
+    const ws = plant("work");
+    fs.rmSync(p.path(".devrites/ACTIVE"));
+    fs.writeFileSync(p.path(".devrites/ACTIVE"), "other\n");
+    recoverJournal(ws.dir);
+    expect(p.read(".devrites/ACTIVE")).toBe("other\n");
+    expect(rootLitter()).toEqual([]);
+  });
+
+  it.each([
+    ["writes a workspace file", { files: [{ target: "state.md", temp: `.state.md.4242.${NONCE}.tmp`, size: 0, crc32: 0, existed: true }] }, "a close journal may write only ACTIVE"],
+    ["moves another workspace", { archive: "other" }, 'it moves "other"'],
+  ])("one that %s is a corrupt journal (exit 3), and nothing is changed", (_name, over, why) => {
+    const ws = plant("work", over);
+    expect(() => recoverJournal(ws.dir)).toThrow(expect.objectContaining({ kind: "journal-corrupt", exitCode: 3, message: expect.stringContaining(why) }));
+    expect(p.read(".devrites/ACTIVE")).toBe(`${SLUG}\n`);
+    expect(p.read(`${W}/events.jsonl`)).toBe(EVENTS_BEFORE);
+    expect(p.exists(`${W}/.journal`)).toBe(true);
   });
 });
 
