@@ -1,6 +1,8 @@
 // `state resolve --from-comments`: answers people wrote on a ticket, from GitHub's comment JSON.
-// Only trusted people count (never a bot, never a drive-by); quotes and code answer nothing;
-// the first answer wins; it commits like a batch, all or nothing, and a re-run changes nothing.
+// Only trusted people count (never a bot, an app or a drive-by); quotes, code, HTML comments and
+// <details> answer nothing; a bad line is reported and skipped, never blocks the thread; an
+// answer counts only for a question raised before it, in the thread's workspace; the first
+// answer wins; a re-run changes nothing.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -21,6 +23,10 @@ const withThread = (name: string) => {
   p = projectFromFixture("table-awaiting");
   p.write("comments.json", fs.readFileSync(path.join(COMMENTS, name), "utf8"));
 };
+/** A member's comment as GitHub returns it (the fields the engine reads, and one it ignores). */
+const comment = (id: number, at: string, body: string, over: Record<string, unknown> = {}) => ({
+  id, node_id: `IC_${id}`, user: { login: "ana-lead", id: 5120001, type: "User" }, author_association: "MEMBER", body, created_at: at, updated_at: at, performed_via_github_app: null, ...over,
+});
 const block = (qid: string) => {
   const text = p.read(`${WS}/questions.md`);
   const start = text.indexOf(`## ${qid}\n`);
@@ -116,16 +122,57 @@ describe("state resolve --from-comments: a thread with members, a bot and a driv
   });
 });
 
-describe("state resolve --from-comments: refusals write nothing", () => {
-  it("an invalid line is exit 5 naming the comment id and line; the good line is not applied either", async () => {
-    withThread("thread-invalid-line.json");
-    const before = snapshot(p);
+describe("state resolve --from-comments: a bad line is skipped, never blocks the thread", () => {
+  it("an invalid line is reported with its comment and line and skipped (exit 0); the comment's good line and a later fix apply; a capital Q- and a zero-width character in an id still answer; a mistyped id is skipped", async () => {
+    withThread("thread-fixed-line.json");
     const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
-    expect(r.exit).toBe(5);
-    expect(r.stderr).toContain("comment 2301000011:2: --option takes an option number");
-    expect(snapshot(p)).toEqual(before);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout.split("\n")).toEqual([
+      "Resolved: q-2026-09-02-002 (by ana-lead, comment 2301000011)",
+      `Resolved: ${AWAITED} (by ana-lead, comment 2301000012)`,
+      "Resolved: q-2026-09-02-001 (by bea-ops, comment 2301000013)",
+      "Workspace: questions.md + state.md updated.",
+      "",
+    ]);
+    expect(r.stderr).toContain('devrites-engine: warning: skipped comment 2301000011:2: --option takes an option number (1, 2, …), not "first"\n');
+    expect(r.stderr).toContain("devrites-engine: warning: skipped comment 2301000013:2: qid not found: q-2026-09-20-001\n");
+    expect(block(AWAITED)).toMatch(/\nanswer: Keep one release, drop in follow-up\nanswered_by: human\n/);
+    expect(block("q-2026-09-02-001")).toMatch(/\nanswer: debug\nanswered_by: human\n/);
+    expect(p.read(`${WS}/state.md`)).toMatch(/\| status \| running \|/);
   });
 
+  it("--json lists each skipped line with its comment, line, exit and error, and counts them", async () => {
+    withThread("thread-fixed-line.json");
+    const r = await run(["state", "resolve", "--from-comments", "comments.json", "--json", "--dry-run"]);
+    expect(r.exit, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.skipped_count).toBe(2);
+    expect(j.skipped).toEqual([
+      { comment_id: "2301000011", login: "ana-lead", line: 2, exit: 5, error: 'comment 2301000011:2: --option takes an option number (1, 2, …), not "first"', hint: expect.stringContaining("--option 1") },
+      { comment_id: "2301000013", login: "bea-ops", line: 2, exit: 3, error: "comment 2301000013:2: qid not found: q-2026-09-20-001", hint: expect.stringContaining("open questions") },
+    ]);
+    expect(j.not_applied).toEqual([]);
+  });
+
+  it("an answer the question refuses (an option it does not have) answered nothing: the question's next answer counts, not 'not applied'", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("comments.json", JSON.stringify([
+      comment(1, "2026-09-02T15:00:00Z", `${AWAITED}: --option 9`),
+      comment(2, "2026-09-02T15:05:00Z", `${AWAITED}: --option 9`),
+      comment(3, "2026-09-02T15:10:00Z", `${AWAITED}: --option 2`),
+      comment(4, "2026-09-02T15:15:00Z", `${AWAITED}: --option 1`),
+    ]));
+    const r = await run(["state", "resolve", "--from-comments", "comments.json", "--json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.results).toMatchObject([{ qid: AWAITED, outcome: "answered", text: "Drop now", comment_id: "3" }]);
+    expect(j.skipped.map((x: { comment_id: string; exit: number }) => [x.comment_id, x.exit])).toEqual([["1", 5], ["2", 5]]);
+    expect(j.not_applied).toMatchObject([{ qid: AWAITED, comment_id: "4" }]);
+  });
+
+});
+
+describe("state resolve --from-comments: refusals write nothing", () => {
   it.each([
     ["an object instead of an array", '{"id": 1}'],
     ["not JSON", "q-2026-09-02-003: yes\n"],
