@@ -222,3 +222,113 @@ describe("state resolve --from-comments - (spawned: standard input)", () => {
     expect(r.stdout).toContain(`Resolved: ${AWAITED} (by ana-lead, comment 2301000002)\n`);
   });
 });
+
+describe("state resolve --from-comments: an answer counts only for a question raised before it, in the thread's workspace", () => {
+  const marker = (id: number, at: string, slug: string) =>
+    comment(id, at, `<!-- devrites:${slug}:q-2026-09-02-001 -->\n\n**Question q-2026-09-02-001**`, { user: { login: "github-actions[bot]", id: 41898282, type: "Bot" }, author_association: "NONE" });
+
+  it("a comment written before a question was raised does not answer it (ids restart per workspace and day); a later one does", async () => {
+    p = projectFromFixture("table-awaiting");
+    const added = await run(["question", "add", "--json", "--gate", "advisory", "--question", "Rotate the signing key too?"], { DEVRITES_NOW: "2026-09-02T16:00:00Z" });
+    expect(added.exit, added.stderr).toBe(0);
+    const qid = JSON.parse(added.stdout).qid as string;
+    expect(qid).toBe("q-2026-09-02-004");
+    p.write("comments.json", JSON.stringify([comment(1, "2026-09-02T15:10:00Z", `${qid}: yes, the old thread's answer`)]));
+    const early = await run(["state", "resolve", "--from-comments", "comments.json", "--json"]);
+    expect(early.exit, early.stderr).toBe(0);
+    expect(JSON.parse(early.stdout)).toMatchObject({ results: [], skipped_count: 1, skipped: [{ comment_id: "1", exit: 3, error: expect.stringContaining(`${qid} was raised at 2026-09-02T16:00:00Z, after this answer was written (2026-09-02T15:10:00Z)`) }] });
+    expect(block(qid)).toMatch(/^status: open$/m);
+    p.write("comments.json", JSON.stringify([comment(1, "2026-09-02T15:10:00Z", `${qid}: yes, the old thread's answer`), comment(2, "2026-09-02T16:05:00Z", `${qid}: no`)]));
+    const late = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(late.exit, late.stderr).toBe(0);
+    expect(late.stdout).toContain(`Resolved: ${qid} (by ana-lead, comment 2)\n`);
+    expect(block(qid)).toMatch(/\nanswer: no\nanswered_by: human\n/);
+  });
+
+  it("a thread whose engine comments name another workspace answers nothing here, even with --workspace", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("comments.json", JSON.stringify([marker(1, "2026-09-02T14:00:00Z", "billing-export"), comment(2, "2026-09-02T15:00:00Z", "q-2026-09-02-001: debug")]));
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", "--from-comments", "comments.json", "--workspace", "session-token-rotation", "--json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ results: [], ignored: [{ comment_id: "1", reason: "bot" }, { comment_id: "2", reason: "other-workspace", workspace: "billing-export" }] });
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("with ACTIVE empty (after state close), the thread's engine comment names the workspace to answer in", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write(".devrites/ACTIVE", "");
+    p.write("comments.json", JSON.stringify([marker(1, "2026-09-02T14:00:00Z", "session-token-rotation"), comment(2, "2026-09-02T15:00:00Z", "q-2026-09-02-001: debug")]));
+    const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Resolved: q-2026-09-02-001 (by ana-lead, comment 2)\n");
+    expect(block("q-2026-09-02-001")).toMatch(/\nanswer: debug\nanswered_by: human\n/);
+  });
+
+  it("a thread whose workspace is closed (archived) is skipped with a line, exit 0, and writes nothing, whatever ACTIVE names", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write(".devrites/archive/billing-export/state.md", "# State\n");
+    p.write("comments.json", JSON.stringify([marker(1, "2026-09-02T14:00:00Z", "billing-export"), comment(2, "2026-09-02T15:00:00Z", "q-2026-09-02-001: debug")]));
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(r).toMatchObject({ exit: 0, stdout: "Skipped: this thread belongs to workspace billing-export, which is closed (archive/billing-export)\nnothing to resolve\n" });
+    expect(snapshot(p)).toEqual(before);
+    const j = await run(["state", "resolve", "--from-comments", "comments.json", "--json"]);
+    expect(JSON.parse(j.stdout)).toMatchObject({ ok: true, exit: 0, workspace: "billing-export", closed: true, results: [] });
+  });
+
+  it("a thread without engine comments and without ACTIVE is still exit 2 (no workspace)", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write(".devrites/ACTIVE", "");
+    p.write("comments.json", JSON.stringify([comment(2, "2026-09-02T15:00:00Z", "q-2026-09-02-001: debug")]));
+    expect((await run(["state", "resolve", "--from-comments", "comments.json"])).exit).toBe(2);
+  });
+});
+
+describe("state resolve --from-comments: what a reader of the thread cannot see, and apps, answer nothing", () => {
+  it("lines in <details> or an HTML comment, a comment made through an app, and a [bot] User answer nothing", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("comments.json", JSON.stringify([
+      comment(1, "2026-09-02T15:00:00Z", "<details><summary>log</summary>\n\nq-2026-09-02-001: trace\n</details>\n<!--\nq-2026-09-02-002: --option 2\n-->"),
+      comment(2, "2026-09-02T15:01:00Z", `${AWAITED}: --option 2`, { performed_via_github_app: { id: 1, slug: "issue-helper", name: "Issue Helper" } }),
+      comment(3, "2026-09-02T15:02:00Z", `${AWAITED}: --option 2`, { user: { login: "renovate[bot]", id: 2, type: "User" }, author_association: "OWNER" }),
+    ]));
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", "--from-comments", "comments.json", "--json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ results: [], counted: 1, ignored: [{ comment_id: "2", reason: "app" }, { comment_id: "3", reason: "bot" }] });
+    expect(snapshot(p)).toEqual(before);
+  });
+});
+
+describe("state resolve --from-comments: a pasted command line", () => {
+  it("a pasted `devrites-engine state resolve … --option 1` answers as `qid: --option 1`; one naming another workspace is skipped", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("comments.json", JSON.stringify([
+      comment(1, "2026-09-02T15:00:00Z", "devrites-engine state resolve q-2026-09-02-002 --option 1 --human --workspace billing-export"),
+      comment(2, "2026-09-02T15:05:00Z", `Ran this:\n$ devrites-engine state resolve ${AWAITED} --option 1 --human --workspace session-token-rotation`),
+    ]));
+    const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`Resolved: ${AWAITED} (by ana-lead, comment 2)\n`);
+    expect(r.stderr).toContain('skipped comment 1:1: the pasted command names workspace "billing-export"; this thread answers in session-token-rotation');
+    expect(block(AWAITED)).toMatch(/\nanswer: Keep one release, drop in follow-up\nanswered_by: human\n/);
+    expect(block("q-2026-09-02-002")).toMatch(/^status: open$/m);
+  });
+});
+
+describe("state resolve --from-comments: failures are counted, the first ones kept", () => {
+  it("a comment of many invalid lines: every one counted, the first 100 listed, exit 0", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("comments.json", JSON.stringify([comment(1, "2026-09-02T15:00:00Z", "q-1:\n".repeat(2000))]));
+    const r = await run(["state", "resolve", "--from-comments", "comments.json", "--json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.skipped_count).toBe(2000);
+    expect(j.skipped).toHaveLength(100);
+    expect(j.skipped.at(-1)).toMatchObject({ line: 100, error: "comment 1:100: empty answer for q-1" });
+    const text = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(text.stderr.split("\n").filter((l) => l.startsWith("devrites-engine: warning: skipped "))).toHaveLength(100);
+    expect(text.stderr).toContain("devrites-engine: warning: …and 1900 more skipped line(s), not listed\n");
+  });
+});
