@@ -67,6 +67,9 @@ function entryOf(c: TicketComment, l: CommentLine, slug: string): ResolveEntry |
     }
     text = p.line;
   }
+  // The engine's comment shows `qid: <your answer>`: pasted unchanged, it answers nothing.
+  const placeholder = PLACEHOLDER.exec(text);
+  if (placeholder) return () => new BadInputError(`replace ${placeholder[1]} with your words`, { kind: "bad-batch", at: where, hint: `write your answer (or the reason) in place of ${placeholder[1]}` });
   const r = readBatchLine(text, where)!;
   if ("problem" in r) return r.problem;
   const e = r.entry;
@@ -81,6 +84,8 @@ function entryOf(c: TicketComment, l: CommentLine, slug: string): ResolveEntry |
     throw err;
   }
 }
+
+const PLACEHOLDER = /:\s*(?:--\s+)?(<your answer>|<reason>)\s*$/;
 
 /** How an entry answers, to tell a repeated answer from a different one. */
 const answerKey = (e: ResolveEntry) => `${e.kind} ${JSON.stringify(e.source)}`;

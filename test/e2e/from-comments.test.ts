@@ -332,3 +332,21 @@ describe("state resolve --from-comments: failures are counted, the first ones ke
     expect(text.stderr).toContain("devrites-engine: warning: …and 1900 more skipped line(s), not listed\n");
   });
 });
+
+describe("state resolve --from-comments: the engine's own comment shows the reply lines", () => {
+  it("a reply line copied from status --markdown answers; its placeholder line copied unchanged is skipped", async () => {
+    p = projectFromFixture("table-awaiting");
+    const md = await run(["status", "--markdown"]);
+    expect(md.exit, md.stderr).toBe(0);
+    const m = /Or reply on the ticket with one of these lines:\n\n```text\n([^]*?)\n```\n/.exec(md.stdout);
+    expect(m, md.stdout).not.toBeNull();
+    const lines = m![1]!.split("\n");
+    expect(lines).toEqual([`${AWAITED}: --option 1`, `${AWAITED}: --option 2`, `${AWAITED}: --proposed`, `${AWAITED}: <your answer>`, `--drop ${AWAITED}: <reason>`]);
+    p.write("comments.json", JSON.stringify([comment(1, "2026-09-02T15:00:00Z", lines[3]!), comment(2, "2026-09-02T15:05:00Z", lines[0]!)]));
+    const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(r.exit, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`Resolved: ${AWAITED} (by ana-lead, comment 2)\n`);
+    expect(r.stderr).toContain("skipped comment 1:1: replace <your answer> with your words");
+    expect(block(AWAITED)).toMatch(/\nanswer: Keep one release, drop in follow-up\nanswered_by: human\n/);
+  });
+});
