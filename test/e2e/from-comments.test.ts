@@ -277,6 +277,16 @@ describe("state resolve --from-comments: an answer counts only for a question ra
     expect(JSON.parse(j.stdout)).toMatchObject({ ok: true, exit: 0, workspace: "billing-export", closed: true, results: [] });
   });
 
+  it("a thread naming a workspace that is neither live nor archived is exit 2 (unknown workspace) and writes nothing", async () => {
+    p = projectFromFixture("table-awaiting");
+    p.write("comments.json", JSON.stringify([marker(1, "2026-09-02T14:00:00Z", "other-branch-work"), comment(2, "2026-09-02T15:00:00Z", "q-2026-09-02-001: debug")]));
+    const before = snapshot(p);
+    const r = await run(["state", "resolve", "--from-comments", "comments.json"]);
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain('unknown workspace "other-branch-work"');
+    expect(snapshot(p)).toEqual(before);
+  });
+
   it("a thread without engine comments and without ACTIVE is still exit 2 (no workspace)", async () => {
     p = projectFromFixture("table-awaiting");
     p.write(".devrites/ACTIVE", "");
