@@ -267,7 +267,7 @@ function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] 
   const n = rng.int(1, 3);
   for (let i = 0; i < n; i++) rng.pick(kinds)(rng, sb, planted);
   // A planted tasks.md comes with the command that reads it.
-  const tasksArgv = rng.chance(0.15) ? plantTasks(rng, sb, planted) : [];
+  const tasksArgv = rng.chance(0.1) ? plantTasks(rng, sb, planted) : [];
   // What each file holds after planting (a special file's stand-in included) is its "old".
   const planted_ = sb.workspaceFiles();
   for (const f of WS_FILES) planted.allowed.get(f)!.add(planted_[f] ?? "");
