@@ -1,7 +1,7 @@
 // The benchmark's workspaces, generated from a fixed seed so every run measures the same
 // bytes: a typical workspace, a 10,000-question questions.md (~3 MB) awaiting a question near
-// its end, a workspace with a 1,000-entry batch file, and one with a 5,000-entry batch whose
-// answers are each recorded as a decision.
+// its end, a workspace with a 1,000-entry batch file, one with a 5,000-entry batch whose
+// answers are each recorded as a decision, and two whose tasks.md fills its read cap.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -185,7 +185,47 @@ export function generateWorkspaces(dir) {
   }
 
   out.decisions = generateDecisionsWorkspace(dir, 5_000);
+  out.taskGraphLine = generateTaskGraphWorkspace(dir, "line");
+  out.taskGraphChain = generateTaskGraphWorkspace(dir, "chain");
   return out;
+}
+
+/** The largest tasks.md whose slice graph is read (the engine's ARTIFACT_READ_CAP): the task-graph scenarios fill it. */
+const TASKS_CAP = 1024 * 1024;
+
+/**
+ * A workspace whose tasks.md is just under the read cap in one of the two shapes that once made
+ * `check task-graph` slow or crash: `line`, one slice whose Dependencies and depends_on lines name
+ * every other slice (each of which depends on none); `chain`, as many slices as fit, each
+ * depending on the next. Both graphs are sound: exit 0.
+ */
+export function generateTaskGraphWorkspace(dir, shape) {
+  const head = "# Tasks: session-token-rotation\n\n";
+  const section = (i, deps) => `## SLICE-${i} Step ${i}\nDependencies: ${deps}\n\n`;
+  const parts = [head];
+  let count = 0;
+  if (shape === "line") {
+    // Each more slice costs its id twice on the hub's lines and its own section.
+    let bytes = Buffer.byteLength(head + section(1, "") + "depends_on: []\n");
+    while (bytes + 2 * `, SLICE-${count + 2}`.length + section(count + 2, "none").length <= TASKS_CAP - 64) {
+      count++;
+      bytes += 2 * `, SLICE-${count + 1}`.length + section(count + 1, "none").length;
+    }
+    const ids = Array.from({ length: count }, (_, i) => `SLICE-${i + 2}`).join(", ");
+    parts.push(section(1, ids).replace(/\n\n$/, `\ndepends_on: [${ids}]\n\n`));
+    for (let i = 2; i <= count + 1; i++) parts.push(section(i, "none"));
+  } else {
+    let bytes = Buffer.byteLength(head);
+    while (bytes + section(count + 1, `SLICE-${count + 2}`).length <= TASKS_CAP - 64) {
+      count++;
+      bytes += section(count, `SLICE-${count + 1}`).length;
+    }
+    for (let i = 1; i <= count; i++) parts.push(section(i, i < count ? `SLICE-${i + 1}` : "none"));
+  }
+  const tasks = parts.join("");
+  const project = path.join(dir, `task-graph-${shape}`);
+  writeTree(project, { ...workspaceFiles({ questions: questionsText(makeRng(5), 3, () => false), state: stateText(undefined) }), ".devrites/work/session-token-rotation/tasks.md": tasks });
+  return { project, bytes: Buffer.byteLength(tasks), slices: shape === "line" ? count + 1 : count };
 }
 
 /**

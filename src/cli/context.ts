@@ -5,7 +5,8 @@
 import type { CommandContext } from "../commands/types.js";
 import type { Io } from "../io.js";
 import { cliOption, type NameOption } from "../domain/option-names.js";
-import { findRoot, openWorkspace, selectedSlug } from "../workspace/locate.js";
+import { isKind } from "../errors.js";
+import { badWorkspaceName, findRoot, isExistingSlug, openWorkspace, selectedSlug } from "../workspace/locate.js";
 import { finishInterruptedInits } from "../workspace/interrupted-init.js";
 import { WorkspaceSession } from "../workspace/session.js";
 
@@ -48,5 +49,24 @@ export function makeContext(
     usage: (cliUsage) => opts.usage ?? cliUsage,
     runCommand: opts.runCommand,
   };
+  checkNamedWorkspace(ctx, opts.workspace ?? (io.env.DEVRITES_WORKSPACE || undefined));
   return ctx;
+}
+
+/**
+ * A workspace named by --workspace or DEVRITES_WORKSPACE is checked before any command runs:
+ * a command that never opens it (a budget command in HITL, a gate given its slug as an argument)
+ * would otherwise pass a name no workspace can have (`../../etc`) in silence.
+ * @throws NoWorkspaceError (2), as opening it would.
+ */
+function checkNamedWorkspace(ctx: CommandContext, named: string | undefined): void {
+  if (named === undefined || isExistingSlug(named)) return;
+  let root: string | undefined;
+  try {
+    root = ctx.root();
+  } catch (e) {
+    // The name is the first thing wrong: its refusal is given whether or not there is a root.
+    if (!isKind(e, "no-workspace", "unsafe-root")) throw e;
+  }
+  throw badWorkspaceName(root, named);
 }

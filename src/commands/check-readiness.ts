@@ -3,14 +3,14 @@
 // reason on stdout). Read-only: they finish a leftover journal first, then only read.
 
 import { join } from "node:path";
-import { BadInputError, RefusedError } from "../errors.js";
+import { BadInputError, NoWorkspaceError, RefusedError } from "../errors.js";
 import { parseQuestions } from "../documents/questions/parse-questions.js";
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
-import { knownPhase, requiredArtifacts } from "../domain/phase-policy.js";
+import { ARTIFACT_READ_CAP, knownPhase, requiredArtifacts, requiresBinding } from "../domain/phase-policy.js";
 import { BINDING_INPUT_CAP, BINDING_INPUTS, BINDING_LABEL, BINDING_TOTAL_CAP, bindingStream, checkReadiness as runGate, renderReadiness } from "../domain/readiness.js";
-import { parseTaskGraph } from "../domain/task-graph.js";
+import { parseTaskGraph, taskGraphTooLarge } from "../domain/task-graph.js";
 import { readArtifact } from "../workspace/artifacts.js";
-import { READ_CAP_BYTES } from "../workspace/disk.js";
+import { lstat, READ_CAP_BYTES } from "../workspace/disk.js";
 import { nodeCrypto } from "../workspace/lazy-builtins.js";
 import { openWorkspace } from "../workspace/locate.js";
 import type { WorkspaceSession } from "../workspace/session.js";
@@ -80,9 +80,41 @@ export async function checkReadiness(ctx: CommandContext, args: CommandArgs): Pr
   };
 }
 
+/**
+ * A missing tasks.md, told by the phase: before the plan is defined it has not been written yet
+ * (what to run is the plan); after it, the file the later phases stand on is gone (restore it).
+ */
+function missingTasks(session: WorkspaceSession, p: string): NoWorkspaceError {
+  const phase = knownPhase(cursorValue(parseState(session.read("state.md", true)), "phase"));
+  if (phase !== undefined && requiresBinding(phase)) {
+    return new NoWorkspaceError(`tasks.md missing at ${p}`, {
+      kind: "file-missing",
+      hint: `the workspace is in phase ${phase}, after the plan that wrote tasks.md: restore it from version control or a backup, or write it again with /rite-define`,
+    });
+  }
+  return new NoWorkspaceError(`no tasks.md yet at ${p}`, {
+    kind: "file-missing",
+    hint: `the plan phase writes tasks.md (/rite-define); the workspace is ${phase === undefined ? "in no known phase" : `in phase ${phase}`}, so there is no slice graph to check yet`,
+  });
+}
+
+/** tasks.md's text for the graph check: over orient's read cap it is refused, not walked. */
+function readTasks(session: WorkspaceSession): string {
+  const p = join(session.ws.dir, "tasks.md");
+  const st = lstat(p);
+  if (st === undefined) throw missingTasks(session, p);
+  if (st.isFile() && st.size > ARTIFACT_READ_CAP) {
+    throw new RefusedError(`tasks.md is ${taskGraphTooLarge(st.size)}: ${p}`, {
+      kind: "unsafe-file",
+      hint: "trim tasks.md below the limit (the pack budgets it at 280 lines); orient leaves its task_graph out until then",
+    });
+  }
+  return session.read("tasks.md", true);
+}
+
 export async function checkTaskGraph(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const session = gateSession(ctx, args, "devrites-engine check task-graph [<slug>] [--json]");
-  const graph = parseTaskGraph(session.read("tasks.md", true));
+  const graph = parseTaskGraph(readTasks(session));
   const ok = graph.problems.length === 0;
   const file = join(".devrites", "work", session.ws.slug, "tasks.md");
   const lines = ok

@@ -20,7 +20,8 @@ const USAGE = "devrites-engine migrate [<slug>] [--dry-run] [--answer phase=<pha
 
 /**
  * `--answer key=value` as given (repeatable): `phase` is the one question migrate asks.
- * @throws BadInputError (5) for another key, a missing `=`, or a phase that is not one.
+ * @throws BadInputError (5) for another key, a key given twice (which answer was meant is not
+ * ours to guess, even when both agree), a missing `=`, or a phase that is not one.
  */
 function parseAnswers(raw: readonly string[]): MigrateAnswers {
   const answers: MigrateAnswers = {};
@@ -30,6 +31,9 @@ function parseAnswers(raw: readonly string[]): MigrateAnswers {
     const value = eq < 0 ? "" : pair.slice(eq + 1).trim();
     if (eq < 0 || key === "") throw new BadInputError(`invalid --answer ${JSON.stringify(pair)}: expected key=value`, { hint: USAGE });
     if (key !== "phase") throw new BadInputError(`--answer ${key}=…: migrate asks only about the phase`, { hint: USAGE });
+    if (answers.phase !== undefined) {
+      throw new BadInputError(`--answer phase given more than once (phase=${answers.phase}, then phase=${value}): give each key once`, { hint: USAGE });
+    }
     if (!(PHASES as readonly string[]).includes(value)) throw new BadInputError(`--answer phase=${value}: not a phase`, { hint: `one of ${PHASES.join(", ")}` });
     answers.phase = value;
   }
@@ -38,9 +42,9 @@ function parseAnswers(raw: readonly string[]): MigrateAnswers {
 
 export async function migrate(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   if (args.positionals.length > 1) throw new BadInputError("migrate takes at most one workspace slug", { hint: USAGE });
+  const answers = parseAnswers(Array.isArray(args.options.answer) ? args.options.answer : []);
   const slug = args.positionals[0];
   const session = slug !== undefined ? ctx.session(openWorkspace(ctx.root(), slug)) : ctx.workspace();
-  const answers = parseAnswers(Array.isArray(args.options.answer) ? args.options.answer : []);
   const dryRun = args.options["dry-run"] === true;
   const plan = session.mutate(() => {
     const texts = {

@@ -8,7 +8,7 @@ import { parseQuestions } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { effectiveRemaining, readSliceCounter, reviewQueue } from "../domain/budget.js";
 import { orientSummary } from "../domain/orient-summary.js";
-import { isCanonicalArtifact } from "../domain/phase-policy.js";
+import { ARTIFACT_READ_CAP, isCanonicalArtifact } from "../domain/phase-policy.js";
 import { SLICE_ID, sliceSection } from "../domain/task-graph.js";
 import { readSentinel } from "../workspace/afk.js";
 import { listArtifacts, readArtifact } from "../workspace/artifacts.js";
@@ -21,7 +21,7 @@ import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { join } from "node:path";
 
 /** Canonical artifacts larger than this are measured by their size only, never read. */
-const ORIENT_READ_CAP = 1024 * 1024;
+const ORIENT_READ_CAP = ARTIFACT_READ_CAP;
 
 /** The AFK budget as orient reports it: never a failure (a malformed sentinel or counter is named instead). */
 async function budgetOf(root: string, state: StateDoc, questions: QuestionsDoc): Promise<Record<string, unknown>> {

@@ -60,18 +60,28 @@ export interface MarkdownView {
   headings: Heading[];
 }
 
-// `s`: U+2028/U+2029 are ordinary characters inside a line, not ends of it.
-const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/s;
+// `s`: U+2028/U+2029 are ordinary characters inside a line, not ends of it. The text is taken
+// whole and its trailing spaces and tabs cut by a loop: a lazy group before `[ \t]*$` would
+// backtrack quadratically over a long run of spaces inside the heading.
+const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/s;
+
+const isBlank = (c: number) => c === 32 || c === 9;
 
 /** Parse an ATX heading line; undefined when the line is not one. */
 export function parseHeading(text: string): { level: number; text: string } | undefined {
   const m = ATX.exec(text);
   if (!m) return undefined;
-  let body = m[2] ?? "";
-  // A closing sequence of #s preceded by a space is not part of the text.
-  if (body.endsWith("#")) body = body.replace(/(^|[ \t]+)#+$/, "");
-  body = body.trim();
-  return { level: (m[1] as string).length, text: body };
+  const raw = m[2] ?? "";
+  let end = raw.length;
+  while (end > 0 && isBlank(raw.charCodeAt(end - 1))) end--;
+  // A closing sequence of #s is not part of the text when it is all of it or follows a space or tab.
+  let hashes = end;
+  while (hashes > 0 && raw.charCodeAt(hashes - 1) === 35) hashes--;
+  if (hashes < end && (hashes === 0 || isBlank(raw.charCodeAt(hashes - 1)))) {
+    end = hashes;
+    while (end > 0 && isBlank(raw.charCodeAt(end - 1))) end--;
+  }
+  return { level: (m[1] as string).length, text: raw.slice(0, end).trim() };
 }
 
 const SPACE = 32;

@@ -56,6 +56,12 @@ const LINE_BUDGETS: Record<string, number> = {
 const BYTES_PER_LINE = 400;
 /** Append-only proof ledgers: their budget is advisory and never blocks a gate. */
 const ADVISORY_ONLY = new Set(["evidence.md", "browser-evidence.md", "touched-files.md"]);
+/**
+ * The largest canonical artifact that is read: orient measures a larger one by its size only,
+ * and the task graph of a larger tasks.md is never walked (check task-graph refuses it, readiness
+ * blocks on it). The readiness binding's per-input limit is the same size.
+ */
+export const ARTIFACT_READ_CAP = 1024 * 1024;
 /** A non-canonical file in the workspace root larger than this is reported as bulk. */
 export const BULK_BYTES = 64 * 1024;
 /** At or above this multiple of a budget the overshoot is material: it blocks readiness without an override. */

@@ -7,8 +7,8 @@
 import { gateOf, statusOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { cursorValue, type StateDoc } from "../documents/state/parse-state.js";
 import { viewOf } from "../documents/markdown-view.js";
-import { blocksOpenQuestions, budgetBlocks, hasRealContent, knownPhase, measureArtifact, requiredArtifacts, requiresBinding } from "./phase-policy.js";
-import { parseTaskGraph } from "./task-graph.js";
+import { ARTIFACT_READ_CAP, blocksOpenQuestions, budgetBlocks, hasRealContent, knownPhase, measureArtifact, requiredArtifacts, requiresBinding } from "./phase-policy.js";
+import { parseTaskGraph, taskGraphTooLarge } from "./task-graph.js";
 
 /** The binding's inputs in the order they are hashed; `required` ones must exist. */
 export const BINDING_INPUTS: readonly { logical: string; required: boolean }[] = [
@@ -107,7 +107,10 @@ export function checkReadiness(input: ReadinessInput): ReadinessResult {
 
   const tasks = input.files.get("tasks.md");
   if (requiredArtifacts(phase).includes("tasks.md") && hasRealContent(tasks)) {
-    for (const p of parseTaskGraph(tasks!).problems) problems.push(`tasks.md: ${p}`);
+    // Over orient's read cap the graph is not walked: that blocks, as check task-graph refuses it.
+    const size = input.sizes.get("tasks.md") ?? Buffer.byteLength(tasks!);
+    if (size > ARTIFACT_READ_CAP) problems.push(`tasks.md: ${taskGraphTooLarge(size)}; trim it`);
+    else for (const p of parseTaskGraph(tasks!).problems) problems.push(`tasks.md: ${p}`);
   }
 
   for (const file of requiredArtifacts(phase)) {

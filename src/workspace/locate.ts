@@ -62,6 +62,16 @@ export function isExistingSlug(slug: string): boolean {
   return EXISTING_SLUG.test(slug) && slug !== "." && slug !== "..";
 }
 
+/**
+ * A name no workspace can have (formats.md, Layout), refused as an unknown workspace (exit 2),
+ * with the workspaces there are when the root is known.
+ */
+export function badWorkspaceName(root: string | undefined, slug: string): NoWorkspaceError {
+  return new NoWorkspaceError(notFound(`${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-')`), {
+    hint: root !== undefined ? workspacesHere(root, slug) : "a workspace name is letters, digits, '.', '_' and '-', and not '.' or '..'",
+  });
+}
+
 function unsafeRoot(p: string): NoWorkspaceError {
   return new NoWorkspaceError(`unsafe root: ${p} is a symbolic link`, {
     kind: "unsafe-root",
@@ -181,9 +191,7 @@ export function openWorkspace(root: string, slug: string | undefined, refuseUnsa
     const what = lstat(active) ? `${active} names no workspace (write a workspace slug into it)` : `${active} does not exist`;
     throw new NoWorkspaceError(NO_WORKSPACE_MESSAGE, { hint: `${what}; ${workspacesHere(root)}` });
   }
-  if (!isExistingSlug(slug)) {
-    throw new NoWorkspaceError(notFound(`${JSON.stringify(slug)} is not a workspace name (letters, digits, '.', '_', '-')`), { hint: workspacesHere(root, slug) });
-  }
+  if (!isExistingSlug(slug)) throw badWorkspaceName(root, slug);
   const dir = join(root, "work", slug);
   const st = lstat(dir);
   if (!st) {

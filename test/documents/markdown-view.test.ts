@@ -18,8 +18,22 @@ describe("parseHeading", () => {
     ["## ", { level: 2, text: "" }],
     ["##\tTab", { level: 2, text: "Tab" }],
     ["## q-1 blocking", { level: 2, text: "q-1 blocking" }],
+    ["## C#", { level: 2, text: "C#" }],
+    ["## a #\t", { level: 2, text: "a" }],
+    ["## a \t## \t", { level: 2, text: "a" }],
+    ["## ###", { level: 2, text: "" }],
+    ["## #a#", { level: 2, text: "#a#" }],
+    ["## a\u00a0#", { level: 2, text: "a\u00a0#" }],
+    ["# a\u2028b  ", { level: 1, text: "a\u2028b" }],
   ])("%j is a heading %j", (line, want) => {
     expect(parseHeading(line)).toEqual(want);
+  });
+
+  it("keeps runs of spaces and tabs inside a heading's text, and cuts them at its end with a closing sequence", () => {
+    const run = " \t".repeat(50);
+    expect(parseHeading(`# a${run}b${run}`)).toEqual({ level: 1, text: `a${run}b` });
+    expect(parseHeading(`# a${run}#x#${run}`)).toEqual({ level: 1, text: `a${run}#x#` });
+    expect(parseHeading(`## a${run}##${run}`)).toEqual({ level: 2, text: "a" });
   });
 
   it.each(["#hashtag", "####### seven", "    ## four spaces", "text ## not at start", "", "-## bullet", "\\## escaped"])(

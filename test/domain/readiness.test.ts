@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseQuestions } from "../../src/documents/questions/parse-questions.js";
 import { parseState } from "../../src/documents/state/parse-state.js";
-import { requiredArtifacts } from "../../src/domain/phase-policy.js";
+import { ARTIFACT_READ_CAP, requiredArtifacts } from "../../src/domain/phase-policy.js";
 import { BINDING_INPUTS, bindingStream, checkReadiness, renderReadiness, type ReadinessInput } from "../../src/domain/readiness.js";
 
 const BINDING = "Readiness inputs SHA-256: " + "a".repeat(64);
@@ -61,6 +61,16 @@ describe("checkReadiness", () => {
     const r = checkReadiness(input(over));
     expect(r.passed).toBe(false);
     expect(r.problems.join("\n")).toMatch(problem);
+  });
+
+  it("blocks on a tasks.md over the read cap orient keeps to, with one line naming the limit, and never walks its graph", () => {
+    const tasks = "Budget override: generated\n## SLICE-001 a\nDependencies: SLICE-001\n" + "x\n".repeat(ARTIFACT_READ_CAP / 2);
+    const r = checkReadiness(input({ files: { "tasks.md": tasks } }));
+    expect(r.passed).toBe(false);
+    expect(r.problems).toEqual([`tasks.md: too large to read its slice graph (${Buffer.byteLength(tasks)} bytes, the limit is ${ARTIFACT_READ_CAP}, as orient reads it); trim it`]);
+    // At the cap itself the graph is walked (and its cycle blocks).
+    const under = tasks.slice(0, ARTIFACT_READ_CAP);
+    expect(checkReadiness(input({ files: { "tasks.md": under } })).problems).toEqual(["tasks.md: dependency cycle: SLICE-001 -> SLICE-001"]);
   });
 
   it("a recorded `Budget override:` line lets an artifact stay long, and a fenced one does not", () => {

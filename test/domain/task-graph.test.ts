@@ -83,3 +83,63 @@ describe("sliceSection", () => {
     expect(sliceSection(TASKS, "SLICE-00").lines).toBeUndefined();
   });
 });
+
+/** `n` slices, each depending on the next; the last on none, or (cycle) on the first. */
+function chain(n: number, cycle = false): string {
+  const parts: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const dep = i < n ? `SLICE-${i + 1}` : cycle ? "SLICE-1" : "none";
+    parts.push(`## SLICE-${i} s\nDependencies: ${dep}\n`);
+  }
+  return parts.join("\n");
+}
+
+describe("parseTaskGraph on long graphs (issue 40: the walk once recursed once per slice)", () => {
+  it("reads a chain of 12,000 slices, each depending on the next, with no problem and no cycle", () => {
+    const g = parseTaskGraph(chain(12_000));
+    expect(g.problems).toEqual([]);
+    expect(g.slices).toHaveLength(12_000);
+    expect(g.slices[11_998]).toEqual({ id: "SLICE-11999", dependsOn: ["SLICE-12000"] });
+  });
+
+  it("finds a cycle through 12,000 slices and names it from the first slice round to it again", () => {
+    const g = parseTaskGraph(chain(12_000, true));
+    expect(g.cycle).toHaveLength(12_001);
+    expect(g.cycle.slice(0, 2)).toEqual(["SLICE-1", "SLICE-2"]);
+    expect(g.cycle.slice(-2)).toEqual(["SLICE-12000", "SLICE-1"]);
+    expect(g.problems).toHaveLength(1);
+  });
+
+  it("names the first cycle the depth-first walk in slice order meets, as the recursive walk did", () => {
+    // SLICE-1 reaches the SLICE-3/SLICE-4 loop through SLICE-2; the SLICE-5 self-loop comes later.
+    const text = ["## SLICE-1\nDependencies: SLICE-2, SLICE-5", "## SLICE-2\nDependencies: SLICE-3", "## SLICE-3\nDependencies: SLICE-4", "## SLICE-4\nDependencies: SLICE-3", "## SLICE-5\nDependencies: SLICE-5"].join("\n");
+    expect(parseTaskGraph(text).cycle).toEqual(["SLICE-3", "SLICE-4", "SLICE-3"]);
+    expect(parseTaskGraph(text.replace("SLICE-2, SLICE-5", "SLICE-5, SLICE-2")).cycle).toEqual(["SLICE-5", "SLICE-5"]);
+  });
+});
+
+describe("parseTaskGraph's reading of a Dependencies line", () => {
+  it.each([
+    ["ids with spaces and tabs between and around", "Dependencies: \t SLICE-2 \t ,  SLICE-3 \t ", ["SLICE-2", "SLICE-3"]],
+    ["a repeated id, kept once where it first appears", "Dependencies: SLICE-3, SLICE-2, SLICE-3", ["SLICE-3", "SLICE-2"]],
+    ["quoted and bracketed ids", "- Dependencies: [(`SLICE-2`), {'SLICE-3'}]", ["SLICE-2", "SLICE-3"]],
+    ["a trailing line separator, which is whitespace", "Dependencies: SLICE-2\u2028", ["SLICE-2"]],
+  ])("%s", (_name, line, ids) => {
+    const text = `## SLICE-1\n${line}\n## SLICE-2\nDependencies: none\n## SLICE-3\nDependencies: none\n`;
+    expect(parseTaskGraph(text).slices[0]).toEqual({ id: "SLICE-1", dependsOn: ids });
+  });
+
+  it("a line separator inside the value is not a Dependencies line (the line's pattern stops at one)", () => {
+    expect(parseTaskGraph("## SLICE-1\nDependencies: SLICE-2\u2028SLICE-3\n").problems).toEqual(["SLICE-1 is missing its Dependencies line"]);
+  });
+
+  it("a token of quotes and brackets alone is no id, and one wrapped around a bad id names the bad id", () => {
+    expect(parseTaskGraph("## SLICE-1\nDependencies: ((``)) ((slice-9))\n").problems).toEqual(['SLICE-1 has malformed dependency "slice-9"']);
+  });
+
+  it("Dependencies and depends_on agree as sets, whatever their order", () => {
+    const text = "## SLICE-1\nDependencies: SLICE-2, SLICE-3\ndepends_on: [SLICE-3, SLICE-2]\n## SLICE-2\nDependencies: none\n## SLICE-3\nDependencies: none\n";
+    expect(parseTaskGraph(text).problems).toEqual([]);
+    expect(parseTaskGraph(text.replace("[SLICE-3, SLICE-2]", "[SLICE-3, SLICE-3]")).problems).toEqual(["SLICE-1 Dependencies and depends_on sets differ"]);
+  });
+});

@@ -61,6 +61,21 @@ describe("HITL", () => {
     expect(p.exists(EV)).toBe(false);
   });
 
+  it.each([["check"], ["status"], ["spend", "SLICE-001"], ["seed", "--pending", "2"], ["grant", "1", "--human"]])(
+    "budget %s with a --workspace no workspace can be named (../../etc) is exit 2 naming it, in HITL too, and writes nothing",
+    async (...args) => {
+      const p = setup({ afk: null });
+      const before = p.listDevrites();
+      const r = await cli(p, "budget", ...args, "--workspace", "../../etc");
+      expect(r.exit).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^devrites-engine: .*"\.\.\/\.\.\/etc" is not a workspace name \(letters, digits, '\.', '_', '-'\).*\nhint: workspaces here: feat /);
+      expect(p.listDevrites()).toEqual(before);
+      const env = await runMain(["budget", ...args], { cwd: p.dir, env: { DEVRITES_WORKSPACE: "../../etc" } });
+      expect(env.exit).toBe(2);
+    },
+  );
+
   it("--json reports mode hitl", async () => {
     const p = setup({ afk: null });
     const r = await cli(p, "budget", "check", "--json");

@@ -198,6 +198,18 @@ describe("migrate: --dry-run and --answer", () => {
     expect((await cli(p, ["migrate", "old", "--answer", "phase=build"])).stdout).toBe("Already at schema 4: old\nWorkspace: no change.\n");
   });
 
+  it.each([
+    [["phase=build", "phase=spec"], "phase=build, then phase=spec"],
+    [["phase=build", "phase=build"], "phase=build, then phase=build"],
+  ])("a key answered twice (%j) is exit 5 naming the key and both answers, and nothing is written", async (answers, named) => {
+    const p = old(NO_PHASE);
+    const before = p.listDevrites();
+    const r = await cli(p, ["migrate", "old", ...answers.flatMap((a) => ["--answer", a])]);
+    expect(r.exit).toBe(5);
+    expect(r.stderr).toBe(`devrites-engine: --answer phase given more than once (${named}): give each key once\nhint: devrites-engine migrate [<slug>] [--dry-run] [--answer phase=<phase>]\n`);
+    expect(p.listDevrites()).toEqual(before);
+  });
+
   it("the schema gate's refusal names the preview and the answer", async () => {
     const p = old(BULLET);
     expect((await cli(p, ["state", "resolve", "q-1", "x"])).stderr).toContain("hint: preview it with devrites-engine migrate old --dry-run; a cursor without a phase needs --answer phase=<phase>");

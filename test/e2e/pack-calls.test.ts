@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ENGINE_VERSION } from "../../src/version.js";
 import { COMMANDS } from "../../src/cli/command-table.js";
 import { NOT_PROVIDED_ANSWERS } from "../../src/commands/not-provided.js";
+import { ARTIFACT_READ_CAP } from "../../src/domain/phase-policy.js";
 import { runMain } from "../helpers/cli.js";
 import { makeProject, REPO_DIR, type Project } from "../helpers/project.js";
 
@@ -137,6 +138,33 @@ describe("check readiness", () => {
     const r = await run(["check", "task-graph", SLUG]);
     expect(r.exit).toBe(3);
     expect(r.stdout).toContain("  dependency cycle: SLICE-004 -> SLICE-004\n");
+  });
+
+  it("a tasks.md over the read cap orient keeps to is refused by check task-graph (exit 3, the limit named) and blocks readiness", async () => {
+    pack5();
+    fs.appendFileSync(p!.path(`${W}/tasks.md`), "\nBudget override: generated\n" + "filler line\n".repeat(ARTIFACT_READ_CAP / 12 + 1));
+    const r = await run(["check", "task-graph", SLUG]);
+    expect(r.exit).toBe(3);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^devrites-engine: tasks\.md is too large to read its slice graph \(\d+ bytes, the limit is 1048576, as orient reads it\): .+tasks\.md\nhint: trim tasks\.md below the limit/);
+    const gate = await run(["check", "readiness", SLUG]);
+    expect(gate.exit).toBe(3);
+    expect(gate.stdout).toMatch(/^invariant: tasks\.md: too large to read its slice graph/m);
+    expect(JSON.parse((await run(["orient", SLUG])).stdout).task_graph).toBeUndefined();
+  });
+
+  it("check task-graph without tasks.md says what comes next by the phase: the plan writes it, or (after the plan) restore it", async () => {
+    pack5();
+    fs.rmSync(p!.path(`${W}/tasks.md`));
+    const after = await run(["check", "task-graph", SLUG]);
+    expect(after.exit).toBe(2);
+    expect(after.stderr).toMatch(/^devrites-engine: tasks\.md missing at .+\nhint: the workspace is in phase build, after the plan that wrote tasks\.md: restore it from version control or a backup, or write it again with \/rite-define\n$/);
+    const state = p!.path(`${W}/state.md`);
+    fs.writeFileSync(state, fs.readFileSync(state, "utf8").replace("| phase | build |", "| phase | spec |"));
+    const before = await run(["check", "task-graph", SLUG]);
+    expect(before.exit).toBe(2);
+    expect(before.stderr).toMatch(/^devrites-engine: no tasks\.md yet at .+\nhint: the plan phase writes tasks\.md \(\/rite-define\); the workspace is in phase spec, so there is no slice graph to check yet\n$/);
+    expect(before.stderr).not.toContain("restore");
   });
 });
 

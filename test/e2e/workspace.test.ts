@@ -64,6 +64,36 @@ describe("workspace selection through the CLI", () => {
   });
 });
 
+describe("a workspace name no workspace can have", () => {
+  it.each([
+    [["orient", "alpha"]],
+    [["check", "readiness", "alpha"]],
+    [["migrate", "alpha", "--dry-run"]],
+    [["init", "fresh"]],
+    [["log"]],
+  ])("%j with --workspace ../../etc is refused before the command runs (exit 2, the name named), and writes nothing", async (args) => {
+    project();
+    const before = snapshot(p);
+    const r = await runMain([...args, "--workspace", "../../etc"], { cwd: p.dir });
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain('"../../etc" is not a workspace name');
+    expect(snapshot(p)).toEqual(before);
+  });
+
+  it("is refused from DEVRITES_WORKSPACE too, and refused with the name even where there is no root", async () => {
+    project();
+    expect((await runMain(["status"], { cwd: p.dir, env: { DEVRITES_WORKSPACE: "a/b" } })).stderr).toContain('"a/b" is not a workspace name');
+    const bare = makeProject();
+    try {
+      const r = await runMain(["status", "--workspace", ".."], { cwd: bare.dir, env: { DEVRITES_ROOT: bare.path("nowhere") } });
+      expect(r.exit).toBe(2);
+      expect(r.stderr).toMatch(/"\.\." is not a workspace name .*\nhint: a workspace name is letters, digits, '\.', '_' and '-', and not '\.' or '\.\.'\n$/);
+    } finally {
+      bare.cleanup();
+    }
+  });
+});
+
 describe("CLI exits", () => {
   it.each([
     [["frobnicate"], 2, "unknown command: frobnicate"],

@@ -1,7 +1,8 @@
 // The hostile-workspace generator: seeded cases that plant forged journals (valid check lines,
 // hostile entries), forged lock and break files, special files at workspace paths, temp
 // lookalikes, hard links to outside files, audit lines no reader may fail on (not objects, not
-// the engine's shape, nested thousands deep) and bidi controls in the files, then run a command
+// the engine's shape, nested thousands deep), bidi controls in the files and tasks.md graphs too
+// long or too wide for a recursive or quadratic reader, then run a command
 // (sometimes a batch whose every entry is invalid, which must never exit 0) in-process. Every
 // case: only exit codes from the table and never "a bug", no control or bidi character printed
 // raw, nothing outside `.devrites/` touched, lookalikes kept, each workspace file old
@@ -223,6 +224,40 @@ function plantBidi(rng: Rng, sb: Sandbox, planted: Planted): void {
   planted.what.push("bidi controls in state.md and questions.md");
 }
 
+/**
+ * A tasks.md the graph readers must answer on at once: a chain or a cycle through many thousand
+ * slices (once a stack overflow, issue 40), one Dependencies line of tens of thousands of ids or
+ * a file of that many headings (once quadratic), runs of spaces and quotes no pattern may
+ * backtrack over, and files just over the read cap. Returns the command that reads it.
+ */
+function plantTasks(rng: Rng, sb: Sandbox, planted: Planted): string[] {
+  const p = path.join(sb.ws, "tasks.md");
+  if (fs.existsSync(p)) return [];
+  const slice = (i: number, deps: string) => `## SLICE-${i} s\nDependencies: ${deps}\n`;
+  const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => `SLICE-${from + i}`).join(rng.pick([", ", ",", " ", ";"]));
+  const shape = rng.pick(["chain", "cycle", "line", "line-mirrored", "headings", "spaces", "quotes", "over-cap"]);
+  const n = rng.int(12_000, 20_000);
+  let text = "";
+  if (shape === "chain" || shape === "cycle") {
+    text = Array.from({ length: n }, (_, k) => slice(k + 1, k + 1 < n ? `SLICE-${k + 2}` : shape === "cycle" ? "SLICE-1" : "none")).join("\n");
+  }
+  if (shape === "line") text = slice(1, ids(2, rng.int(20_000, 80_000)));
+  if (shape === "line-mirrored") {
+    const list = ids(2, rng.int(10_000, 30_000));
+    text = `${slice(1, list)}depends_on: [${list}]\n`;
+  }
+  if (shape === "headings") text = Array.from({ length: rng.int(20_000, 40_000) }, (_, k) => `## SLICE-${k + 1}\nDependencies: none\n`).join("");
+  if (shape === "spaces") {
+    const run = " \t".repeat(rng.int(100_000, 250_000));
+    text = `# a${run}b${run}#x#${run}\n${slice(1, `SLICE-2${run}SLICE-3${run}`)}## SLICE-2${run}x\t\nDependencies: none\n`;
+  }
+  if (shape === "quotes") text = slice(1, `${"(".repeat(rng.int(200_000, 500_000))}SLICE-2x${")".repeat(rng.int(200_000, 500_000))}`);
+  if (shape === "over-cap") text = slice(1, "SLICE-1") + "filler\n".repeat(rng.int(150_000, 900_000));
+  fs.writeFileSync(p, text);
+  planted.what.push(`tasks.md ${shape} (${text.length} bytes)`);
+  return rng.pick([["check", "task-graph"], ["check", "task-graph", "--json"], ["check", "readiness"], ["orient"], ["observe", "slice", "session-token-rotation", "SLICE-2"]]);
+}
+
 function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] } {
   let sb = makeSandbox();
   const planted: Planted = { what: [], allowed: new Map(), lookalikes: [] };
@@ -231,10 +266,14 @@ function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] 
   const kinds = [plantJournal, plantLock, plantSpecial, plantLookalikes, plantHardLink, plantAuditLines, plantBidi];
   const n = rng.int(1, 3);
   for (let i = 0; i < n; i++) rng.pick(kinds)(rng, sb, planted);
+  // A planted tasks.md comes with the command that reads it.
+  const tasksArgv = rng.chance(0.1) ? plantTasks(rng, sb, planted) : [];
   // What each file holds after planting (a special file's stand-in included) is its "old".
   const planted_ = sb.workspaceFiles();
   for (const f of WS_FILES) planted.allowed.get(f)!.add(planted_[f] ?? "");
-  const argv = rng.chance(0.12)
+  const argv = tasksArgv.length > 0
+    ? tasksArgv
+    : rng.chance(0.12)
     ? allInvalidBatch(rng, sb, planted)
     : rng.pick([["status"], ["log"], ["log", "--json"], ["questions"], ["check"], ["check", "--json"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "status"], ["init", "fresh"]]);
   sb = rebaseline(sb);
