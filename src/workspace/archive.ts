@@ -19,6 +19,7 @@ import { disk, lstat, READ_CAP_BYTES, readRegularFile, removeFile, writeAll } fr
 import { CLOSE_JOURNAL, eventWritten, readCloseJournal, renderCloseJournal, undoClose, type CloseJournal } from "./close-journal.js";
 import type { Lock } from "./lock.js";
 import { activeLine, type Workspace } from "./locate.js";
+import { shellWord } from "../shell-word.js";
 
 const EVENTS = "events.jsonl";
 
@@ -76,7 +77,7 @@ export function archiveWorkspace(ws: Workspace, lock: Lock, eventLine: (activeCl
   if (lstat(target)) {
     throw new RefusedError(`archive already exists at ${target}: refusing to overwrite it`, {
       kind: "archive-exists",
-      hint: `both work/${ws.slug} and archive/${ws.slug} exist; compare them and move one away by hand, then run devrites-engine state close ${ws.slug} again`,
+      hint: `both work/${ws.slug} and archive/${ws.slug} exist; compare them and move one away by hand, then run devrites-engine state close ${shellWord(ws.slug)} again`,
     });
   }
   const clearActive = activeLine(ws.root) === ws.slug;
@@ -126,7 +127,7 @@ function moveBack(target: string, ws: Workspace, j: CloseJournal, cause: unknown
   } catch (e2) {
     throw new InternalError(`could not finish closing ${ws.slug}: ${errText(cause)}; moving it back failed too: ${errText(e2)}`, {
       kind: "io",
-      hint: `fix the cause, then run devrites-engine state close ${ws.slug} again: it finishes from the journal in whichever directory holds it`,
+      hint: `fix the cause, then run devrites-engine state close ${shellWord(ws.slug)} again: it finishes from the journal in whichever directory holds it`,
       cause: new AggregateError([cause, e2], "the close and its undo both failed"),
     });
   }
@@ -151,7 +152,7 @@ export function finishPendingClose(archived: Workspace, lock: () => Lock): boole
     return finishClose(archived.dir, archived.root, read.journal);
   } catch (e) {
     if (isKind(e, "journal-corrupt", "unsafe-file")) throw e;
-    throw new InternalError(`could not finish closing ${archived.slug}: ${errText(e)}`, { kind: "io", hint: `fix the cause, then run devrites-engine state close ${archived.slug} again`, cause: e });
+    throw new InternalError(`could not finish closing ${archived.slug}: ${errText(e)}`, { kind: "io", hint: `fix the cause, then run devrites-engine state close ${shellWord(archived.slug)} again`, cause: e });
   } finally {
     held.release();
   }

@@ -12,6 +12,7 @@ import { isWorkspaceTimestamp } from "../../documents/timestamp.js";
 import { forReaders, type ForReaders } from "../../for-readers.js";
 import { adviceFor, type Diagnostic } from "./diagnostic.js";
 import { scanQuestions, type QuestionScan } from "../../documents/questions/question-scan.js";
+import { shellWord } from "../../shell-word.js";
 
 const FILE = "questions.md";
 const ENGINE_ID = /^q-\d{4}-\d{2}-\d{2}-\d{3,}$/;
@@ -102,15 +103,15 @@ export function lintQuestions(doc: QuestionsDoc, scan: QuestionScan = scanQuesti
     const unread = unreadAnswer(doc.view, b);
     if (unread && unread.reason !== "misspelled-key") {
       const { problem, fix } = unreadAnswerAdvice(unread);
-      push(unread.index, 1, "warning", "question-answer-not-read", status === "open" ? forReaders((h) => `${b.id}: ${problem}; ${fix}, then run devrites-engine state resolve ${b.id}${h}`) : `${b.id}: ${problem}; ${fix}`);
+      push(unread.index, 1, "warning", "question-answer-not-read", status === "open" ? forReaders((h) => `${b.id}: ${problem}; ${fix}, then run devrites-engine state resolve ${shellWord(b.id)}${h}`) : `${b.id}: ${problem}; ${fix}`);
     }
     if (status === "answered" || status === "dropped") {
-      if (status === "answered" && !hasWrittenAnswer(b)) pushAt(fieldCol(b, "status"), "error", "question-answered-without-answer", forReaders((h) => `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${b.id} "<answer>"${h})`));
+      if (status === "answered" && !hasWrittenAnswer(b)) pushAt(fieldCol(b, "status"), "error", "question-answered-without-answer", forReaders((h) => `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${shellWord(b.id)} "<answer>"${h})`));
       if ((value("answered_at") ?? "") === "") pushAt(fieldCol(b, "status"), "warning", "question-no-answered-at", `${b.id} is ${status} but has no answered_at; add answered_at: <YYYY-MM-DDTHH:MM:SSZ>`);
     }
     if (status === "open" && !unread && hasWrittenAnswer(b)) {
       const c = fieldCol(b, "answer");
-      push(c.index, c.col, "warning", "question-open-with-answer", forReaders((h) => `${b.id} is open but already has an answer; make it count with devrites-engine state resolve ${b.id}${h}`));
+      push(c.index, c.col, "warning", "question-open-with-answer", forReaders((h) => `${b.id} is open but already has an answer; make it count with devrites-engine state resolve ${shellWord(b.id)}${h}`));
     }
     for (const index of lines.repeats) {
       const line = doc.view.lineText(index);
