@@ -3,7 +3,7 @@
 
 import { GATES, isGate } from "../../documents/gates.js";
 import { hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice } from "../../documents/questions/answer-field.js";
-import { fieldColon } from "../../documents/questions/block-grammar.js";
+import { fieldColon, isWellFormedQuestionId } from "../../documents/questions/block-grammar.js";
 import { misreadKey } from "../../documents/questions/meant-keys.js";
 import { FieldLines, readFieldLines } from "../../documents/questions/field-lines.js";
 import { QUESTION_STATUSES, gateFrom, statusFrom, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
@@ -16,7 +16,6 @@ import { shellWord } from "../../shell-word.js";
 
 const FILE = "questions.md";
 const ENGINE_ID = /^q-\d{4}-\d{2}-\d{2}-\d{3,}$/;
-const ANY_ID = /^[qQ]-[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const TIMESTAMP_KEYS = ["raised_at", "answered_at"];
 
 /**
@@ -63,7 +62,7 @@ export function lintQuestions(doc: QuestionsDoc, scan: QuestionScan = scanQuesti
     if (scan.status[k] !== 0) continue;
     const b = doc.blocks[k]!;
     readFieldLines(doc.view, b, lines);
-    if (!ANY_ID.test(b.id)) push(b.heading, 4, "error", "question-bad-id", `malformed question id ${JSON.stringify(b.id)}; rename the heading to ## q-<id> (letters, digits, '.', '_', '-')`);
+    if (!isWellFormedQuestionId(b.id)) push(b.heading, 4, "error", "question-bad-id", `malformed question id ${JSON.stringify(b.id)}; rename the heading to ## q-<id> (letters, digits, '.', '_', '-')`);
     else if (!ENGINE_ID.test(b.id) && b.id.startsWith("q-")) {
       // Hand-written ids like q-7 are legal; only flag look-alikes of engine ids.
       if (/^q-\d{4}-/.test(b.id)) push(b.heading, 4, "warning", "question-id-format", `${b.id} looks like an engine id but is not q-YYYY-MM-DD-NNN`);
