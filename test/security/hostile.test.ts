@@ -268,12 +268,23 @@ const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066
  * The word after each printed command that takes an id, a slug or a path, where it is neither
  * plain (commands.md: [A-Za-z0-9._/:@-]) nor single-quoted: text that a shell would read as syntax.
  */
-function unquotedWords(text: string): string[] {
+function unquotedWords(output: string): string[] {
+  // Text line by line; a JSON object by its string values, each as the reader gets it.
+  const strings = (v: unknown): string[] => (typeof v === "string" ? [v] : v !== null && typeof v === "object" ? Object.values(v).flatMap(strings) : []);
+  const texts = output.split("\n").flatMap((line) => {
+    if (!line.startsWith("{")) return [line];
+    try {
+      return strings(JSON.parse(line)).flatMap((s) => s.split("\n"));
+    } catch {
+      return [line];
+    }
+  });
+  const text = texts.join("\n");
   const after = /devrites-engine (?:state resolve(?: --drop)?|questions show|question add --supersedes|state close|migrate|state merge-manifest|check readiness(?: --emit-binding)?|orient|init|[a-z -]*--workspace|[a-z -]*--root) (\S+)/g;
   const bad: string[] = [];
   for (const m of text.matchAll(after)) {
     const word = m[1]!.replace(/[),;]+$/, "");
-    if (!word.startsWith("'") && !word.startsWith("<") && !/^[A-Za-z0-9._/:@-]*$/.test(word) && !word.startsWith("--") && !word.startsWith('\\"<')) bad.push(word);
+    if (!word.startsWith("'") && !word.startsWith("<") && !/^[A-Za-z0-9._/:@-]*$/.test(word) && !word.startsWith("--") && !word.startsWith('"<')) bad.push(word);
   }
   return bad;
 }
