@@ -87,6 +87,14 @@ function answerCommands(slug: string, q: CommentQuestion): string[] {
   return lines;
 }
 
+/** The lines a person replies with on the ticket instead (`state resolve --from-comments` reads them). */
+function replyLines(q: CommentQuestion): string[] {
+  const lines = q.options.filter((o) => !o.freeText).map((o) => `${q.qid}: --option ${o.number}`);
+  if (q.proposed) lines.push(`${q.qid}: --proposed`);
+  lines.push(`${q.qid}: <your answer>`, `--drop ${q.qid}: <reason>`);
+  return lines;
+}
+
 function questionBlocks(slug: string, q: CommentQuestion): Block[] {
   const where = [q.gate ?? "no gate", ...(q.slice ? [`slice ${q.slice}`] : []), `workspace ${slug}`].join(" · ");
   const quoted: Block[] = [para(text(q.question || "(no question text)"))];
@@ -100,6 +108,7 @@ function questionBlocks(slug: string, q: CommentQuestion): Block[] {
   const out: Block[] = [para(strong(`Question ${q.qid}`), text(` (${where})`)), ...untrusted(quoted)];
   if (q.status === "open") {
     out.push(para(text("Answer it from the project directory with one of:")), { type: "code", lang: "sh", value: answerCommands(slug, q).join("\n") });
+    out.push(para(text("Or reply on the ticket with one of these lines:")), { type: "code", lang: "text", value: replyLines(q).join("\n") });
   }
   return out;
 }

@@ -32,11 +32,13 @@ export function makeContext(
       root ??= findRoot(io.cwd, opts.root, io.env.DEVRITES_ROOT);
       return root;
     },
-    workspace() {
+    workspace(found) {
       const r = ctx.root();
       // Before ACTIVE is read: a killed init may be about to change it.
       finishInterruptedInits(r, io, now);
-      const ws = openWorkspace(r, selectedSlug(r, opts.workspace, io.env.DEVRITES_WORKSPACE));
+      const envSlug = io.env.DEVRITES_WORKSPACE;
+      const option = opts.workspace ?? (envSlug === undefined || envSlug === "" ? found : undefined);
+      const ws = openWorkspace(r, selectedSlug(r, option, envSlug));
       return new WorkspaceSession(ws, io, now);
     },
     session(ws) {

@@ -6,6 +6,7 @@ import { BadInputError, EngineError, NoWorkspaceError } from "../errors.js";
 import { forReaders, personOrAgent } from "../for-readers.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { parseBatchLines } from "../documents/batch/parse-batch.js";
+import { KeptList } from "../documents/kept-list.js";
 import { searchesBytes } from "../documents/questions/block-source.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/normalize-text.js";
@@ -26,8 +27,8 @@ export const RESOLVE_USAGE =
   "devrites-engine state resolve [--human] [--record-decision] <qid> <answer…> | <qid> --option N | <qid> --proposed | <qid> (the answer written in questions.md) | --drop <qid> [<reason…>] | --batch <file> | --filled | --from-comments <file|->; each form takes --dry-run";
 
 /** Open the workspace and pass the checks every resolve form shares (files, schema gate). */
-function openForResolve(ctx: CommandContext, checkArguments: (session: WorkspaceSession) => void = () => {}): WorkspaceSession {
-  const session = ctx.workspace();
+function openForResolve(ctx: CommandContext, checkArguments: (session: WorkspaceSession) => void = () => {}, found?: string): WorkspaceSession {
+  const session = ctx.workspace(found);
   session.recoverIfNeeded();
   // Elsewhere a missing questions.md reads as an empty queue; resolve keeps commands.md's
   // step 1 (exit 2, asserted by the public conformance suite), with a hint that fits it.
@@ -54,31 +55,40 @@ function usage(ctx: CommandContext, message: string): BadInputError {
 
 /**
  * Every refused batch line in one error: the first line's message, kind and exit code when
- * it is alone; otherwise all of them, one per line in file order, with the first's exit code.
+ * it is alone; otherwise the kept ones (the first KEPT_FAILURES found), one per line in file
+ * order, with how many more were refused and the first's exit code.
  */
-export function batchFailure(file: string, failures: readonly EntryFailure[]): EngineError {
-  const sorted = [...failures].sort((a, b) => a.line - b.line);
+export function batchFailure(file: string, failures: KeptList<EntryFailure>): EngineError {
+  const sorted = [...failures.kept].sort((a, b) => a.line - b.line);
   const first = sorted[0]!.error;
-  if (sorted.length === 1) return first;
-  return new EngineError(first.kind, `${file}: ${sorted.length} entries refused, nothing written:\n${sorted.map((f) => `  ${f.error.message}`).join("\n")}`, {
+  if (failures.count === 1) return first;
+  const more = failures.dropped > 0 ? [`  …and ${failures.dropped} more refused line(s), not listed`] : [];
+  return new EngineError(first.kind, `${file}: ${failures.count} entries refused, nothing written:\n${[...sorted.map((f) => `  ${f.error.message}`), ...more].join("\n")}`, {
     hint: `fix every listed line, then run the batch again (exit ${first.exitCode} is the first line's)`,
-    data: { failures: sorted.map((f) => ({ line: f.line, exit: f.error.exitCode, error: f.error.message, hint: f.error.agentHint ?? null })) },
+    data: { failure_count: failures.count, failures: sorted.map((f) => ({ line: f.line, exit: f.error.exitCode, error: f.error.message, hint: f.error.agentHint ?? null })) },
   });
 }
 
+/**
+ * `--from-comments`: its arguments checked and the thread read (exit 5 for anything malformed).
+ * Before the workspace is located: the thread may name its workspace.
+ */
+function threadFrom(ctx: CommandContext, args: CommandArgs): TicketComment[] {
+  const o = args.options;
+  const f = (name: string) => ctx.flag(name);
+  if (args.positionals.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined || o.filled) throw usage(ctx, `${f("from-comments")} takes no question id, answer, ${f("option")}, ${f("proposed")}, ${f("drop")}, ${f("batch")} or ${f("filled")}`);
+  const file = o["from-comments"] as string;
+  if (args.input?.comments !== undefined) return commentsOf(args.input.comments, file);
+  const text = readUserInput(ctx.io.cwd, file, COMMENTS_MAX_BYTES);
+  return parseComments(text, file === "-" ? "standard input" : file);
+}
+
 /** Turn the command line into resolve entries (exit 5 for anything malformed; a batch collects its bad lines; `filled`: found under the lock). */
-function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceSession): { entries: ResolveEntry[]; batch: boolean; failures?: EntryFailure[]; file?: string; filled?: boolean; comments?: TicketComment[] } {
+function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceSession): { entries: ResolveEntry[]; batch: boolean; failures?: KeptList<EntryFailure>; file?: string; filled?: boolean } {
   const o = args.options;
   const pos = args.positionals;
   // Messages name options as the caller knows them: `--option` here, the tool's `option` over MCP.
   const f = (name: string) => ctx.flag(name);
-  if (typeof o["from-comments"] === "string") {
-    if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined || o.filled) throw usage(ctx, `${f("from-comments")} takes no question id, answer, ${f("option")}, ${f("proposed")}, ${f("drop")}, ${f("batch")} or ${f("filled")}`);
-    const file = o["from-comments"];
-    if (args.input?.comments !== undefined) return { entries: [], batch: true, comments: commentsOf(args.input.comments, file) };
-    const text = readUserInput(ctx.io.cwd, file, COMMENTS_MAX_BYTES);
-    return { entries: [], batch: true, comments: parseComments(text, file === "-" ? "standard input" : file) };
-  }
   if (o.filled) {
     if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed || o.batch !== undefined) throw usage(ctx, `${f("filled")} takes no question id, answer, ${f("option")}, ${f("proposed")}, ${f("drop")} or ${f("batch")}`);
     return { entries: [], batch: true, filled: true };
@@ -88,7 +98,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceS
     const text = args.input?.batch ?? readUserFile(ctx.io.cwd, o.batch);
     if (text === undefined) throw new BadInputError(`Batch file not found: ${o.batch}`, { hint: `no readable file at ${o.batch} (relative to ${ctx.io.cwd})` });
     const parsed = parseBatchLines(text, o.batch);
-    const failures: EntryFailure[] = [...parsed.errors];
+    const failures: KeptList<EntryFailure> = parsed.errors;
     const entries: ResolveEntry[] = [];
     for (const e of parsed.entries) {
       const where = { file: o.batch, line: e.line };
@@ -110,7 +120,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceS
       if (answer === "") failures.push({ line: e.line, error: new BadInputError(`empty answer for ${e.qid}`, { kind: "bad-batch", at: { file: o.batch, line: e.line } }) });
       else entries.push({ qid: e.qid, kind: e.kind, source: { kind: "text", text: answer }, where });
     }
-    if (entries.length === 0 && failures.length === 0) throw new BadInputError(`${o.batch} has no entries`, { hint: "write one `qid: answer` per line" });
+    if (entries.length === 0 && failures.count === 0) throw new BadInputError(`${o.batch} has no entries`, { hint: "write one `qid: answer` per line" });
     return { entries, batch: true, failures, file: o.batch };
   }
   const qid = pos[0];
@@ -137,12 +147,22 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceS
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
 }
 
+/** A fresh list holding what `from` holds (each compute run adds the questions' failures to its own). */
+function copyOf(from: KeptList<EntryFailure> | undefined): KeptList<EntryFailure> {
+  const to = new KeptList<EntryFailure>();
+  if (from !== undefined) {
+    for (const f of from.kept) to.push(f);
+    to.count = from.count;
+  }
+  return to;
+}
+
 export interface ResolveOptions {
   human: boolean;
   recordDecision: boolean;
   dryRun: boolean;
   batch: boolean;
-  failures?: readonly EntryFailure[];
+  failures?: KeptList<EntryFailure>;
   file?: string;
   filled?: boolean;
   /** Skip (and report here) entries whose question is closed with another outcome, instead of exit 4. */
@@ -151,6 +171,12 @@ export interface ResolveOptions {
   thenState?: (state: string) => { state: string; events: EventDraft[] } | undefined;
   /** Text after an entry's qid in its output line (who answered, from where). */
   describe?: (qid: string) => string;
+  /**
+   * A ticket thread: a refused entry is handed to `refused` and skipped instead of refusing the
+   * whole run, and the plan is made again with `retry()`'s entries (undefined once a plan
+   * refused nothing): a refused answer answered nothing, so its question's next answer counts.
+   */
+  skip?: { refused(f: EntryFailure): void; retry(): ResolveEntry[] | undefined };
 }
 
 /** Run the resolve transaction for `entries` (also used by interactive mode). */
@@ -172,20 +198,25 @@ export function resolveEntries(
     const questions = whole ? session.readBytes("questions.md", true) : session.readForBlocks("questions.md");
     const list = opts.filled && Buffer.isBuffer(questions) ? filledEntries(questions) : entries;
     // A batch collects every refused line (the command line's first, then the questions'), then writes nothing.
-    const failures = opts.batch ? [...(opts.failures ?? [])] : undefined;
+    const failures = opts.batch ? copyOf(opts.failures) : undefined;
     if (list.length === 0 && opts.thenState === undefined) {
       // Every entry refused is still a refusal: "nothing to resolve" would drop the answers silently.
-      if (failures !== undefined && failures.length > 0) throw batchFailure(opts.file ?? "batch", failures);
+      if (failures !== undefined && failures.count > 0) throw batchFailure(opts.file ?? "batch", failures);
       return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
     }
-    let p: ResolvePlan = planResolve(
-      { slug: session.ws.slug, questions, state, stateDoc, decisions },
-      { entries: list, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now, failures, onConflict: opts.onConflict },
-    );
-    if (failures !== undefined && failures.length > 0) throw batchFailure(opts.file ?? "batch", failures);
+    const texts = { slug: session.ws.slug, questions, state, stateDoc, decisions };
+    const planOf = (entries: ResolveEntry[]) =>
+      planResolve(texts, { entries, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now, failures: opts.skip ? { push: (f) => opts.skip!.refused(f) } : failures, onConflict: opts.onConflict });
+    let list2 = list;
+    let p: ResolvePlan = planOf(list2);
+    for (let next = opts.skip?.retry(); next !== undefined; next = opts.skip!.retry()) {
+      list2 = next;
+      p = planOf(list2);
+    }
+    if (failures !== undefined && failures.count > 0) throw batchFailure(opts.file ?? "batch", failures);
     const then = opts.thenState?.(p.state ?? state);
     if (then !== undefined) p = { ...p, state: then.state, events: [...p.events, ...then.events] };
-    if (list.length === 0 && then === undefined) return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
+    if (list2.length === 0 && then === undefined) return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
     const files = new Map<string, FileContent>();
     if (!opts.dryRun) {
       if (p.questions !== undefined) files.set("questions.md", p.questions);
@@ -197,7 +228,7 @@ export function resolveEntries(
   // Bad batch lines are argument errors, found before the lock (commands.md's order): the
   // questions are still checked, read-only, so every refused line is reported at once.
   try {
-    if (opts.failures !== undefined && opts.failures.length > 0) compute();
+    if (opts.failures !== undefined && opts.failures.count > 0) compute();
   } finally {
     session.release();
   }
@@ -210,6 +241,15 @@ export async function stateResolve(ctx: CommandContext, args: CommandArgs): Prom
   const interactive =
     args.options.interactive === true ||
     (args.positionals.length === 0 && args.options.batch === undefined && args.options["from-comments"] === undefined && !args.options.drop && !args.options.filled && ctx.io.stdinIsTTY && ctx.io.stdoutIsTTY && !ctx.json);
+  if (!interactive && typeof args.options["from-comments"] === "string") {
+    const comments = threadFrom(ctx, args);
+    const { resolveFromComments } = await import("./resolve-from-comments.js");
+    return resolveFromComments(ctx, comments, {
+      dryRun: args.options["dry-run"] === true,
+      recordDecision: args.options["record-decision"] === true,
+      open: (found) => openForResolve(ctx, () => {}, found),
+    });
+  }
   let parsed: ReturnType<typeof entriesFrom> | undefined;
   const session = openForResolve(ctx, (opened) => {
     if (!interactive) parsed = entriesFrom(ctx, args, opened);
@@ -220,11 +260,7 @@ export async function stateResolve(ctx: CommandContext, args: CommandArgs): Prom
     const { interactiveResolve } = await import("./state-resolve-interactive.js");
     return interactiveResolve(ctx, session, args, resolveEntries);
   }
-  const { entries, batch, failures, file, filled, comments } = parsed;
-  if (comments !== undefined) {
-    const { resolveFromComments } = await import("./resolve-from-comments.js");
-    return resolveFromComments(ctx, session, comments, { dryRun: args.options["dry-run"] === true, recordDecision: args.options["record-decision"] === true });
-  }
+  const { entries, batch, failures, file, filled } = parsed;
   return resolveEntries(ctx, session, entries, {
     human: args.options.human === true,
     recordDecision: args.options["record-decision"] === true,

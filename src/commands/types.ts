@@ -44,8 +44,12 @@ export interface CommandContext {
   /** `--root` / `--workspace` as given. */
   rootOption: string | undefined;
   workspaceOption: string | undefined;
-  /** Locate the root and the selected workspace (exit 2 on failure). */
-  workspace(): WorkspaceSession;
+  /**
+   * Locate the root and the selected workspace (exit 2 on failure): `--workspace`, else
+   * DEVRITES_WORKSPACE, else `found` (a workspace the command's input names: a ticket
+   * thread's), else ACTIVE.
+   */
+  workspace(found?: string): WorkspaceSession;
   /** Locate only the `.devrites` root. */
   root(): string;
   /** A session on a workspace the command located itself (init, merge-manifest). */

@@ -14,7 +14,7 @@ import { fieldValueAt } from "../documents/questions/question-block.js";
 import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-state.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits, type ContentPiece, type FileContent, type TextEdit } from "../documents/text-edit.js";
-import { formatTimestamp } from "./clock.js";
+import { formatTimestamp, parseTimestamp } from "./clock.js";
 import { normalizeText } from "./normalize-text.js";
 import { logPhase, resumeCommand } from "./phases.js";
 import { nextActionEdits, statusEdits } from "./run-status.js";
@@ -41,6 +41,11 @@ export interface ResolveEntry {
   where?: { file: string; line: number };
   /** Recorded in the entry's event detail as well (a ticket comment's login and id). */
   provenance?: Record<string, string>;
+  /**
+   * When the answer was written (a ticket comment's `created_at`): it answers only a question
+   * raised before then, never one raised later that happens to reuse the id.
+   */
+  writtenAt?: Date;
 }
 
 export interface ResolveInput {
@@ -52,7 +57,7 @@ export interface ResolveInput {
    * When given (a batch), an entry that fails is recorded here with its line and skipped
    * instead of thrown, so every bad line can be reported; the caller then writes nothing.
    */
-  failures?: EntryFailure[];
+  failures?: { push(f: EntryFailure): void };
   /**
    * When given, an entry whose question is already closed with another outcome is handed here
    * and skipped instead of refused: answers from ticket comments, where the first answer wins.
@@ -60,10 +65,11 @@ export interface ResolveInput {
   onConflict?: (entry: ResolveEntry, recorded: { status: string; answer: string }) => void;
 }
 
-/** One refused batch entry: its line (0 when it has none) and the error naming it. */
+/** One refused batch entry: its line (0 when it has none), the error naming it, and the entry when it got that far. */
 export interface EntryFailure {
   line: number;
   error: EngineError;
+  entry?: ResolveEntry;
 }
 
 interface ResolveTexts {
@@ -101,6 +107,21 @@ function located<E extends EngineError>(err: E, entry: ResolveEntry): E {
 /** Up to 10 ids, then how many more: a hint stays one readable line on a 10,000-question file. */
 export function listSome(ids: readonly string[], max = 10): string {
   return ids.length <= max ? ids.join(", ") : `${ids.slice(0, max).join(", ")} …and ${ids.length - max} more (devrites-engine questions)`;
+}
+
+/**
+ * An answer written before its question was raised (`raised_at`) answers another question that
+ * had the id: ids restart per workspace and day. A block without a readable `raised_at` (written
+ * by hand) has no time to compare, and any answer counts.
+ * @throws RefusedError (3)
+ */
+function assertRaisedBefore(block: QuestionBlock, writtenAt: Date): void {
+  const raised = parseTimestamp(fieldValue(block, "raised_at") ?? "");
+  if (raised === undefined || writtenAt.getTime() >= raised.getTime()) return;
+  throw new RefusedError(`${block.id} was raised at ${formatTimestamp(raised)}, after this answer was written (${formatTimestamp(writtenAt)}): it answers an earlier question with that id`, {
+    hint: `answer ${block.id} in a new reply`,
+    data: { raised_at: formatTimestamp(raised) },
+  });
 }
 
 function findBlock(src: QuestionsSource, qid: string): OpenBlock {
@@ -206,11 +227,12 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     try {
       cut = findBlock(src, entry.qid);
       if (entry.source.kind === "file") assertAnswerRead(src, cut, entry.qid);
+      if (entry.writtenAt !== undefined) assertRaisedBefore(cut.block, entry.writtenAt);
       text = answerText(cut.block, entry);
     } catch (e) {
       const err = located(e as EngineError, entry);
       if (input.failures) {
-        input.failures.push({ line: entry.where?.line ?? 0, error: err });
+        input.failures.push({ line: entry.where?.line ?? 0, error: err, entry });
         continue;
       }
       throw err;
@@ -281,7 +303,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
       entry,
     );
     if (!input.failures) throw conflict;
-    input.failures.push({ line: entry.where?.line ?? 0, error: conflict });
+    input.failures.push({ line: entry.where?.line ?? 0, error: conflict, entry });
   }
 
   const spliced = edited.length > 0 ? src.apply(edited) : undefined;

@@ -57,7 +57,11 @@ function reply(data: Record<string, unknown>): ToolReply {
   }
   const error = typeof data.error === "string" ? data.error : `exit ${exit}`;
   const hint = typeof data.hint === "string" ? `\nhint: ${data.hint}` : "";
-  return { data, text: `exit ${exit}: ${error}${hint}`, isError: true };
+  const text = `exit ${exit}: ${error}${hint}`;
+  if (text.length <= TEXT_JSON_MAX_CHARS) return { data, text, isError: true };
+  // A refusal that lists many entries: its first line, and where the rest is.
+  const firstLine = error.split("\n", 1)[0]!.slice(0, 2000).replace(/:$/, "");
+  return { data, text: `exit ${exit}: ${firstLine} (${text.length} characters of refusal; error, hint and each entry are in structuredContent)`, isError: true };
 }
 
 export interface EngineServer extends McpHandle {

@@ -214,7 +214,7 @@ export const TOOLS: ToolDef[] = [
     cli: "state resolve --from-comments",
     options: { record_decision: "record-decision", dry_run: "dry-run" },
     description:
-      "Resolve the answers people wrote on a ticket: pass the comment objects GitHub's REST API returns (gh api repos/OWNER/REPO/issues/N/comments). Only non-bot owners, members and collaborators count (or the AFK sentinel's answerers); lines 'qid: answer' / 'qid: --option N' / 'qid: --proposed' / 'qid: --drop reason' answer, a line 'resume' resumes a pause; the first answer to a question wins. All or nothing; a re-run changes nothing.",
+      "Resolve the answers people wrote on a ticket: pass the comment objects GitHub's REST API returns (gh api repos/OWNER/REPO/issues/N/comments). Only non-bot owners, members and collaborators count (or the AFK sentinel's answerers); lines 'qid: answer' / 'qid: --option N' / 'qid: --proposed' / 'qid: --drop reason' answer, a line 'resume' resumes a pause; the first answer to a question wins. A line that cannot apply is skipped and listed in skipped (exit 0); only the workspace the thread's engine comments name is answered; a re-run changes nothing.",
     input: {
       ...WORKSPACE,
       comments: { type: "object[] (any)", describe: "the comments, oldest or newest first: {id, user: {login, type}, author_association, body, created_at}", required: true },

@@ -1,74 +1,26 @@
-// `state close`'s move: `work/<slug>` → `archive/<slug>` and ACTIVE emptied, as one journaled
-// step under the workspace lock. Order, so that a process killed at any instant leaves either
-// the live workspace or the archived one, never both or neither:
-//   1. `.close-journal` (the intent: slug, whether ACTIVE is cleared, the `closed` event) is
-//      written into the workspace and fsynced;
-//   2. the directory is renamed (one rename(2) inside `.devrites/`, same file system);
-//   3. in the archive: the event appended, ACTIVE emptied if it still names the slug, the
-//      journal removed.
-// Killed before 2: the journal sits in `work/<slug>` and the next command there undoes it
-// (recovery.ts). Killed after 2: `state close <slug>` again finishes step 3 (finishClose).
-// A failure in step 3 moves the directory back. Nothing here leaves `.devrites/`.
+// `state close`'s move on disk: the checks before a workspace may go to `archive/<slug>`, and
+// the finish of a close a killed process left there. The move itself is one commit
+// (transaction.ts, a version 4 journal): the directory renamed (one rename(2) inside
+// `.devrites/`), then ACTIVE emptied when it names the slug, then the `closed` event appended,
+// all rolled back — directory moved back, ACTIVE restored — when a step before the last fails.
+// Killed before the rename, the journal sits in `work/<slug>` and the next command there undoes
+// it (recovery.ts); killed after it, `state close <slug>` again finishes it (finishArchivedClose).
 
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { InternalError, isKind, NoWorkspaceError, RefusedError } from "../errors.js";
-import { newNonce, tempPathFor } from "./transaction.js";
-import { appendAt, errText, fsyncDir } from "./replay.js";
-import { disk, lstat, READ_CAP_BYTES, readRegularFile, removeFile, writeAll } from "./disk.js";
-import { CLOSE_JOURNAL, eventWritten, readCloseJournal, renderCloseJournal, undoClose, type CloseJournal } from "./close-journal.js";
-import type { Lock } from "./lock.js";
-import { activeLine, type Workspace } from "./locate.js";
+import { join } from "node:path";
+import { EngineError, InternalError, NoWorkspaceError, RefusedError } from "../errors.js";
+import { lstat, removeFile } from "./disk.js";
+import { CLOSE_JOURNAL, finishLegacyClose, readCloseJournal } from "./close-journal.js";
+import { ACTIVE_TARGET, JOURNAL_FILE, readJournal } from "./journal.js";
+import type { Workspace } from "./locate.js";
+import { applyJournal, errText } from "./replay.js";
 import { shellWord } from "../shell-word.js";
 
-const EVENTS = "events.jsonl";
-
-/** Write `data` to a new file and fsync it. */
-function writeNew(p: string, data: Buffer, flags: string): void {
-  const fd = disk.openSync(p, flags, 0o644);
-  try {
-    writeAll(fd, data);
-    disk.fsyncSync(fd);
-  } finally {
-    disk.closeSync(fd);
-  }
-}
-
 /**
- * Step 3, and what `state close <slug>` does with a journal it finds in the archive: the event
- * line at its offset (once), ACTIVE emptied when it still names the slug, the journal removed.
- * @returns whether ACTIVE was emptied. The caller holds the lock (now in the archive).
- */
-export function finishClose(archived: string, root: string, j: CloseJournal): boolean {
-  const events = join(archived, EVENTS);
-  if (!eventWritten(archived, j)) appendAt(events, j.offset, j.event);
-  let cleared = false;
-  if (j.clear_active && activeLine(root) === j.slug) {
-    // An empty ACTIVE is "no active workspace" (formats.md, Layout), as the pack's close-out expects.
-    const active = join(root, "ACTIVE");
-    const temp = tempPathFor(active, j.nonce);
-    writeNew(temp, Buffer.alloc(0), "wx");
-    disk.renameSync(temp, active);
-    fsyncDir(root);
-    cleared = true;
-  }
-  removeFile(join(archived, CLOSE_JOURNAL));
-  fsyncDir(archived);
-  return cleared;
-}
-
-export interface CloseResult {
-  archived: string;
-  activeCleared: boolean;
-}
-
-/**
- * Move the locked live workspace `ws` to `archive/<slug>` (steps 1–3 above). `eventLine` is the
- * rendered `closed` event (one JSONL line) appended to its events.jsonl in the archive.
+ * Where the live workspace `ws` would be archived, checked.
  * @throws RefusedError (3) when `archive/<slug>` exists (never overwritten) or `archive` is not a
- *   real directory; InternalError (1) when the disk refuses a step (everything is moved back).
+ *   directory; NoWorkspaceError (2, unsafe-root) when `archive` is a symbolic link.
  */
-export function archiveWorkspace(ws: Workspace, lock: Lock, eventLine: (activeCleared: boolean) => string): CloseResult {
+export function assertArchivable(ws: Workspace): string {
   const archiveDir = join(ws.root, "archive");
   const target = join(archiveDir, ws.slug);
   const up = lstat(archiveDir);
@@ -80,80 +32,37 @@ export function archiveWorkspace(ws: Workspace, lock: Lock, eventLine: (activeCl
       hint: `both work/${ws.slug} and archive/${ws.slug} exist; compare them and move one away by hand, then run devrites-engine state close ${shellWord(ws.slug)} again`,
     });
   }
-  const clearActive = activeLine(ws.root) === ws.slug;
-  const journal: CloseJournal = { v: 1, nonce: newNonce(), slug: ws.slug, clear_active: clearActive, offset: lstat(join(ws.dir, EVENTS))?.size ?? 0, event: eventLine(clearActive) };
-  // A hand-edited events.jsonl without its final newline: the event starts a line of its own.
-  if (journal.offset > 0 && !eventsEndWithNewline(ws.dir)) journal.event = `\n${journal.event}`;
-  const journalPath = join(ws.dir, CLOSE_JOURNAL);
-  try {
-    writeNew(journalPath, renderCloseJournal(journal), "wx");
-    fsyncDir(ws.dir);
-    if (up === undefined) {
-      mkdirSync(archiveDir);
-      fsyncDir(ws.root);
-    }
-    disk.renameSync(ws.dir, target);
-    fsyncDir(dirname(ws.dir));
-    fsyncDir(archiveDir);
-  } catch (e) {
-    if (lstat(target) === undefined) {
-      removeFile(journalPath);
-      throw new InternalError(`could not archive ${ws.dir} to ${target}: ${errText(e)}; nothing was moved`, { kind: "io", hint: "check the permissions of .devrites/work and .devrites/archive, then retry", cause: e });
-    }
-    throw e;
-  }
-  lock.relocate(target);
-  try {
-    return { archived: target, activeCleared: finishClose(target, ws.root, journal) };
-  } catch (e) {
-    moveBack(target, ws, journal, e);
-    lock.relocate(ws.dir);
-    throw new InternalError(`could not finish closing ${ws.slug}: ${errText(e)}; the workspace was moved back to ${ws.dir}`, { kind: "io", hint: "fix the cause (permissions of ACTIVE, disk space), then run state close again", cause: e });
-  }
+  return target;
 }
 
-function eventsEndWithNewline(dir: string): boolean {
-  const bytes = readRegularFile(join(dir, EVENTS), { name: EVENTS, capBytes: READ_CAP_BYTES.events, noFollow: true });
-  return bytes === undefined || bytes.length === 0 || bytes[bytes.length - 1] === 0x0a;
-}
-
-/** A failed step 3: the directory goes back to `work/` and the journal is undone there. */
-function moveBack(target: string, ws: Workspace, j: CloseJournal, cause: unknown): void {
-  try {
-    disk.renameSync(target, ws.dir);
-    fsyncDir(dirname(target));
-    fsyncDir(dirname(ws.dir));
-    undoClose(ws.dir, j);
-  } catch (e2) {
-    throw new InternalError(`could not finish closing ${ws.slug}: ${errText(cause)}; moving it back failed too: ${errText(e2)}`, {
-      kind: "io",
-      hint: `fix the cause, then run devrites-engine state close ${shellWord(ws.slug)} again: it finishes from the journal in whichever directory holds it`,
-      cause: new AggregateError([cause, e2], "the close and its undo both failed"),
-    });
-  }
+/** True when the archived workspace in `dir` holds a close journal (this engine's or an earlier one's). */
+export function hasPendingClose(dir: string): boolean {
+  return lstat(join(dir, JOURNAL_FILE)) !== undefined || lstat(join(dir, CLOSE_JOURNAL)) !== undefined;
 }
 
 /**
- * `state close <slug>` when `work/<slug>` is gone and `archive/<slug>` is there: finish a close
- * a killed process left (its journal in the archive), under the archive's lock.
+ * `state close <slug>` when `work/<slug>` is gone and `archive/<slug>` is there: finish the close
+ * a killed process left (its journal moved with the directory). The caller holds the archive's
+ * lock; `lockActive` takes ACTIVE's before ACTIVE may change. A journal that is not a close's is
+ * left alone: an archived workspace is read-only.
  * @returns undefined when there was nothing to finish, else whether ACTIVE was emptied.
+ * @throws CorruptJournalError / RefusedError (3) for a journal or file that is not safe to use;
+ *   InternalError (1) when the disk refuses a step (the journal stays for the next try).
  */
-export function finishPendingClose(archived: Workspace, lock: () => Lock): boolean | undefined {
-  if (lstat(join(archived.dir, CLOSE_JOURNAL)) === undefined) return undefined;
-  const held = lock();
+export function finishArchivedClose(archived: Workspace, lockActive: () => void): boolean | undefined {
   try {
-    const read = readCloseJournal(archived.dir);
-    if (read.kind === "none") return undefined;
-    if (read.kind === "torn") {
-      // Written whole and fsynced before the move: a torn one was not written by a close.
-      removeFile(join(archived.dir, CLOSE_JOURNAL));
-      return undefined;
+    const legacy = readCloseJournal(archived.dir);
+    if (legacy.kind === "torn") removeFile(join(archived.dir, CLOSE_JOURNAL)); // written whole before the move: not a close's
+    if (legacy.kind === "ok") {
+      lockActive();
+      return finishLegacyClose(archived.dir, archived.root, legacy.journal);
     }
-    return finishClose(archived.dir, archived.root, read.journal);
+    const read = readJournal(archived.dir);
+    if (read.kind !== "ok" || read.journal.archive === undefined) return undefined;
+    if (read.journal.files.some((f) => f.target === ACTIVE_TARGET)) lockActive();
+    return applyJournal(archived.dir, read.journal).renamed.includes(ACTIVE_TARGET);
   } catch (e) {
-    if (isKind(e, "journal-corrupt", "unsafe-file")) throw e;
+    if (e instanceof EngineError) throw e;
     throw new InternalError(`could not finish closing ${archived.slug}: ${errText(e)}`, { kind: "io", hint: `fix the cause, then run devrites-engine state close ${shellWord(archived.slug)} again`, cause: e });
-  } finally {
-    held.release();
   }
 }

@@ -1,15 +1,19 @@
-// The close journal: `state close` writes `.close-journal` into the workspace before it moves
-// `work/<slug>` to `archive/<slug>`, so the intent travels with the directory. Found in `work/`
-// it means the move never happened and any command undoes it; found in `archive/` the move
-// happened and `state close <slug>` finishes it (archive.ts). Found on disk, it is untrusted:
-// it may only name its own directory, cut back or complete its own event line, and clear
-// ACTIVE when ACTIVE still names this slug.
+// The close journal of earlier engines: their `state close` wrote `.close-journal` into the
+// workspace before it moved `work/<slug>` to `archive/<slug>`. This engine journals a close in
+// the one transaction journal (a version 4 `.journal`, transaction.ts) and writes none; one an
+// earlier engine left is still undone or finished. Found in `work/` the move never happened and
+// any command undoes it; found in `archive/` the move happened and `state close <slug>`
+// finishes it (archive.ts). Found on disk, it is untrusted: it may only name its own
+// directory, cut back or complete its own event line in a file with no other name, and clear
+// ACTIVE (through a commit) when ACTIVE still names this slug.
 
 import { basename, join } from "node:path";
 import { CorruptJournalError, isKind } from "../errors.js";
-import { disk, lstat, READ_CAP_BYTES, readRegularFile, removeFile } from "./disk.js";
+import { lstat, READ_CAP_BYTES, readRegularFile, removeFile } from "./disk.js";
 import { bodySum } from "./journal.js";
-import { fsyncDir } from "./replay.js";
+import { activeLine } from "./locate.js";
+import { appendAt, cutBackTo, fsyncDir } from "./replay.js";
+import { commit } from "./transaction.js";
 
 export const CLOSE_JOURNAL = ".close-journal";
 const EVENTS = "events.jsonl";
@@ -86,17 +90,26 @@ export function eventWritten(dir: string, j: CloseJournal): boolean {
  * Undo a close that never moved the directory (its journal is still in `work/<slug>`): cut
  * events.jsonl back to the offset only when what follows it is exactly the journal's own line,
  * then remove the journal. The caller holds the lock.
+ * @throws RefusedError (exit 3) for an events.jsonl with other names, a link or a FIFO: nothing is cut.
  */
 export function undoClose(dir: string, j: CloseJournal): void {
-  if (eventWritten(dir, j)) {
-    const fd = disk.openSync(join(dir, EVENTS), "r+");
-    try {
-      disk.ftruncateSync(fd, j.offset);
-      disk.fsyncSync(fd);
-    } finally {
-      disk.closeSync(fd);
-    }
-  }
+  if (eventWritten(dir, j)) cutBackTo(join(dir, EVENTS), j.offset);
   removeFile(join(dir, CLOSE_JOURNAL));
   fsyncDir(dir);
+}
+
+/**
+ * Finish a close that moved the directory (its journal in `archive/<slug>`, `dir`): the event
+ * line at its offset (once), ACTIVE emptied when it still names the slug (a commit, under
+ * ACTIVE's lock the caller holds with the archive's), the journal removed.
+ * @returns whether ACTIVE was emptied.
+ */
+export function finishLegacyClose(dir: string, root: string, j: CloseJournal): boolean {
+  if (!eventWritten(dir, j)) appendAt(join(dir, EVENTS), j.offset, j.event);
+  const cleared = j.clear_active && activeLine(root) === j.slug;
+  // An empty ACTIVE is "no active workspace" (formats.md, Layout), as the pack's close-out expects.
+  if (cleared) commit(dir, [{ path: join(root, "ACTIVE"), content: "" }]);
+  removeFile(join(dir, CLOSE_JOURNAL));
+  fsyncDir(dir);
+  return cleared;
 }

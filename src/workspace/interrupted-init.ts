@@ -32,7 +32,8 @@ export function finishInterruptedInits(root: string, io: Io, now: Date, except?:
     return m !== null && m[1] === "ACTIVE" && !processAlive(Number(m[2]));
   });
   if (dead.length === 0) return [];
-  const slugs = new Set(pendingJournals(root).filter((j) => dead.some((n) => namesRootTemp(j.text, n))).map((j) => j.slug));
+  // A close's journal in archive/ keeps its ACTIVE temp too, but only `state close` finishes it.
+  const slugs = new Set(pendingJournals(root).filter((j) => !j.archived && dead.some((n) => namesRootTemp(j.text, n))).map((j) => j.slug));
   const done: string[] = [];
   for (const slug of slugs) {
     if (slug === except) continue;

@@ -3,7 +3,7 @@
 // journal found on disk is untrusted input: anything outside these rules is CorruptJournalError.
 
 import { nodeCrypto, nodeZlib } from "./lazy-builtins.js";
-import { basename, join, posix } from "node:path";
+import { basename, dirname, join, posix } from "node:path";
 import type { FileContent } from "../documents/text-edit.js";
 import { CorruptJournalError, isKind } from "../errors.js";
 import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
@@ -11,7 +11,6 @@ import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 export const JOURNAL_FILE = ".journal";
 /** The files a workspace journal may name (formats.md, Layout), and init's ACTIVE two levels up. */
 const OWN_TARGETS = new Set(["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl"]);
-const ACTIVE_TARGET = "../../ACTIVE";
 /**
  * The engine's temp names: `.<own file>.<pid>.<nonce>.tmp` (backups `….old.tmp`), the nonce 16
  * hex digits (8 in engines before journal version 3). Nothing else is ever deleted as litter.
@@ -45,12 +44,25 @@ export interface JournalAppend {
   data: string;
 }
 export interface Journal {
-  v: 1 | 2 | 3;
+  /** Version 4: version 3 with the directory move of `state close` (`archive`). */
+  v: 1 | 2 | 3 | 4;
   /** Version 3: the per-commit nonce every temp and backup name carries. */
   nonce?: string;
   files: JournalFile[];
   appends: JournalAppend[];
+  /**
+   * Version 4: `state close` moves the workspace directory `work/<slug>` → `archive/<slug>`
+   * (this slug, the journal's own directory) before its renames and appends. Where the
+   * directory is tells whether the move happened; the journal travels with it.
+   */
+  archive?: string;
 }
+
+/** The target a journal names for `.devrites/ACTIVE` (two levels up from the workspace). */
+export const ACTIVE_TARGET = "../../ACTIVE";
+
+/** True when `dir` is `archive/<slug>` (a moved workspace), not `work/<slug>`. */
+export const inArchive = (dir: string) => basename(dirname(dir)) === "archive";
 
 /**
  * CRC-32 of a file's content (zlib's: computed here below SMALL_CRC_BYTES, by node:zlib above).
@@ -133,9 +145,10 @@ function validateJournal(dir: string, raw: unknown, journalPath: string): Journa
   const bad = (why: string) => new CorruptJournalError(journalPath, why);
   if (!isObject(raw)) throw bad("it is not a JSON object");
   const v = raw.v;
-  if (v !== 1 && v !== 2 && v !== 3) throw bad(`unknown version ${JSON.stringify(v)}`);
+  if (v !== 1 && v !== 2 && v !== 3 && v !== 4) throw bad(`unknown version ${JSON.stringify(v)}`);
   const nonce = raw.nonce;
-  if (v === 3 && (typeof nonce !== "string" || !/^[0-9a-f]{16}$/.test(nonce))) throw bad("its nonce is missing or malformed");
+  const nonced = v === 3 || v === 4;
+  if (nonced && (typeof nonce !== "string" || !/^[0-9a-f]{16}$/.test(nonce))) throw bad("its nonce is missing or malformed");
   if (!Array.isArray(raw.files) || !Array.isArray(raw.appends)) throw bad("it has no files and appends lists");
   const seen = new Set<string>();
   const files: JournalFile[] = raw.files.map((f: unknown, i: number) => {
@@ -150,7 +163,7 @@ function validateJournal(dir: string, raw: unknown, journalPath: string): Journa
     const prefix = target === ACTIVE_TARGET ? "../../" : "";
     const base = posix.basename(target);
     const m = typeof temp === "string" && temp.startsWith(prefix) ? TEMP_NAME.exec(temp.slice(prefix.length)) : null;
-    const own = m !== null && m[1] === base && m[4] === undefined && (v === 3 ? m[3] === nonce : m[3]!.length === 8);
+    const own = m !== null && m[1] === base && m[4] === undefined && (nonced ? m[3] === nonce : m[3]!.length === 8);
     if (!own) throw bad(`${where} temp ${JSON.stringify(temp)} is not the engine's temp name for ${target}`);
     const entry: JournalFile = { target, temp: temp as string };
     if (v === 1) {
@@ -162,7 +175,7 @@ function validateJournal(dir: string, raw: unknown, journalPath: string): Journa
       entry.size = f.size;
       entry.crc32 = f.crc32;
     }
-    if (v === 3) {
+    if (nonced) {
       if (typeof f.existed !== "boolean") throw bad(`${where} does not say whether ${target} existed`);
       entry.existed = f.existed;
       if (f.backup !== undefined) {
@@ -182,7 +195,15 @@ function validateJournal(dir: string, raw: unknown, journalPath: string): Journa
     return { target: a.target, offset: a.offset, data: a.data };
   });
   if (appends.length > 1) throw bad("it lists more than one append");
-  return { v, ...(v === 3 ? { nonce: nonce as string } : {}), files, appends };
+  let archive: string | undefined;
+  if (v === 4) {
+    // A close moves only its own directory, from work/ to archive/, and writes only ACTIVE.
+    const parent = basename(dirname(dir));
+    if (raw.archive !== basename(dir) || (parent !== "work" && parent !== "archive")) throw bad(`it moves ${JSON.stringify(raw.archive)}, not its own workspace ${basename(dir)} in work/ or archive/`);
+    if (files.some((f) => f.target !== ACTIVE_TARGET)) throw bad("a close journal may write only ACTIVE");
+    archive = raw.archive;
+  } else if (raw.archive !== undefined) throw bad(`a version ${v} journal moves no directory`);
+  return { v, ...(nonced ? { nonce: nonce as string } : {}), files, appends, ...(archive !== undefined ? { archive } : {}) };
 }
 
 export function readJournal(dir: string): JournalRead {

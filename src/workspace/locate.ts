@@ -184,7 +184,7 @@ export function openWorkspace(root: string, slug: string | undefined, refuseUnsa
   const st = lstat(dir);
   if (!st) {
     // A `state close` killed after it moved the workspace (workspace/archive.ts) left its journal there.
-    if (lstat(join(root, "archive", slug, ".close-journal"))) {
+    if (lstat(join(root, "archive", slug, ".journal")) || lstat(join(root, "archive", slug, ".close-journal"))) {
       throw new NoWorkspaceError(notFound(`workspace ${JSON.stringify(slug)} was moved to archive/${slug} by a close that did not finish`), { hint: `finish it with devrites-engine state close ${shellWord(slug)}` });
     }
     throw new NoWorkspaceError(notFound(`unknown workspace ${JSON.stringify(slug)}: no ${dir}`), { hint: workspacesHere(root, slug) });

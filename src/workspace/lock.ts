@@ -1,4 +1,5 @@
-// The workspace lock: an exclusively created `.engine.lock` holding {pid, host, since}.
+// The workspace lock: an exclusively created `.engine.lock` holding {pid, host, since} (ACTIVE's
+// lock is the same file in `.devrites/`; session.ts is the one place either is taken).
 // A lock whose holder is a dead process on this host is broken, one breaker at a time.
 
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
@@ -116,7 +117,13 @@ function tryCreate(p: string, content: string): boolean {
     removeFile(p);
     throw new InternalError(`cannot write lock ${p}: ${(e as Error).message}`, { kind: "io", hint: "free disk space, then retry", cause: e });
   }
-  disk.closeSync(fd);
+  try {
+    disk.closeSync(fd);
+  } catch (e) {
+    // A lock whose close failed may not be on disk whole: leave none, as for a failed write.
+    removeFile(p);
+    throw new InternalError(`cannot write lock ${p}: ${(e as Error).message}`, { kind: "io", hint: "check the disk, then retry", cause: e });
+  }
   return true;
 }
 

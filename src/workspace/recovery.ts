@@ -1,13 +1,16 @@
 // Recovery: before a command reads a workspace it finishes a journal whose temps are intact (or
 // already renamed), else rolls it back, and removes the engine's own temp litter — never a file
-// that only looks like one. The caller holds the lock.
+// that only looks like one. A close's journal (version 4) is decided by where it is: in work/
+// the move never happened and it is undone; in archive/ it did and `state close` finishes it.
+// An earlier engine's `.close-journal` is undone or finished the same way (close-journal.ts).
+// The caller holds the lock.
 
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, lstat, READ_CAP_BYTES, readRegularFile, refuseHardLink, removeFile } from "./disk.js";
 import { CLOSE_JOURNAL, readCloseJournal, undoClose } from "./close-journal.js";
-import { JOURNAL_FILE, matches, matchTempName, readJournal } from "./journal.js";
+import { ACTIVE_TARGET, inArchive, JOURNAL_FILE, matches, matchTempName, readJournal, type Journal } from "./journal.js";
 import { applyJournal, errText, isRegular, rollBack } from "./replay.js";
 
 type RecoveryOutcome = "none" | "finished" | "discarded";
@@ -23,16 +26,29 @@ export function needsRecovery(dir: string): boolean {
   return names.some((n) => n === JOURNAL_FILE || n === CLOSE_JOURNAL || matchTempName(n) !== null);
 }
 
+interface RecoverOptions {
+  /** The files the finished journal created (an init's four): the caller may tell its own commit from another's. */
+  onFinished?: (created: readonly string[]) => void;
+  /** Called before a journal that writes ACTIVE is replayed or undone: take ACTIVE's lock. */
+  lockActive?: () => void;
+}
+
+/** A journal that writes ACTIVE (an init's, a close's) is replayed under ACTIVE's lock. */
+const writesActive = (j: Journal) => j.files.some((f) => f.target === ACTIVE_TARGET);
+
 /**
  * Finish a journal whose temp files are all intact (or already renamed), else roll it back;
- * remove the engine's temp litter in `dir`. The caller holds the lock.
+ * remove the engine's temp litter in `dir`. The caller holds the lock. In a live workspace a
+ * close's journal is undone; in an archived one it is finished (finishClose's job, archive.ts).
  * @throws CorruptJournalError (exit 3) for a journal naming anything but the workspace's own files;
- *   RefusedError for a non-file named like a temp; InternalError when the disk refuses the replay and its rollback.
+ *   RefusedError for a non-file named like a temp, or an append target with other names;
+ *   InternalError when the disk refuses the replay and its rollback.
  */
-export function recoverJournal(dir: string, onFinished?: (created: readonly string[]) => void): RecoveryOutcome {
+export function recoverJournal(dir: string, opts: RecoverOptions = {}): RecoveryOutcome {
   let outcome: RecoveryOutcome = "none";
-  // A `state close` killed before it moved this (live) workspace: undo its intent.
-  const close = readCloseJournal(dir);
+  // An earlier engine's `state close` killed before it moved this (live) workspace: undo its
+  // intent. In archive/ the move happened: finishLegacyClose's (close-journal.ts), not this.
+  const close = inArchive(dir) ? ({ kind: "none" } as const) : readCloseJournal(dir);
   if (close.kind === "ok") undoClose(dir, close.journal);
   else if (close.kind === "torn") removeFile(join(dir, CLOSE_JOURNAL));
   if (close.kind !== "none") outcome = "discarded";
@@ -48,35 +64,54 @@ export function recoverJournal(dir: string, onFinished?: (created: readonly stri
       const st = lstat(p);
       if (st?.isFile()) refuseHardLink(st, p);
     }
-    // A temp already renamed: its target must then hold the recorded content.
-    const intact = j.files.every((f) => {
-      const temp = resolve(dir, f.temp);
-      return matches(isRegular(temp) ? temp : resolve(dir, f.target), f);
-    });
-    if (intact) {
-      try {
-        applyJournal(dir, j);
-        outcome = "finished";
-        // The files this journal created (an init's four): the caller may tell its own commit from another's.
-        onFinished?.(j.files.filter((f) => f.existed === false).map((f) => f.target));
-      } catch (e) {
-        if (isKind(e, "unsafe-file", "journal-corrupt")) throw e;
-        try {
-          rollBack(dir, j);
-        } catch (e2) {
-          throw new InternalError(`cannot finish or roll back the journal in ${dir}: ${errText(e)}; ${errText(e2)}`, {
-            kind: "io",
-            hint: "fix the cause (disk space, permissions), then retry",
-            cause: new AggregateError([e, e2], "the replay and its rollback both failed"),
-          });
-        }
-        outcome = "discarded";
-      }
-    } else {
+    if (writesActive(j)) opts.lockActive?.();
+    if (j.archive !== undefined && inArchive(dir)) {
+      // The move happened: the close is finished forward, never moved back.
+      applyJournal(dir, j);
+      outcome = "finished";
+    } else if (j.archive !== undefined) {
+      // The move never happened: nothing but the journal, its temp and backup to undo.
       rollBack(dir, j);
       outcome = "discarded";
+    } else {
+      outcome = recoverCommit(dir, j, opts);
     }
   }
+  return sweepTemps(dir, outcome);
+}
+
+/** A commit's journal: finished when every temp is intact (or already renamed), else rolled back. */
+function recoverCommit(dir: string, j: Journal, opts: RecoverOptions): RecoveryOutcome {
+  // A temp already renamed: its target must then hold the recorded content.
+  const intact = j.files.every((f) => {
+    const temp = resolve(dir, f.temp);
+    return matches(isRegular(temp) ? temp : resolve(dir, f.target), f);
+  });
+  if (!intact) {
+    rollBack(dir, j);
+    return "discarded";
+  }
+  try {
+    applyJournal(dir, j);
+  } catch (e) {
+    if (isKind(e, "unsafe-file", "journal-corrupt")) throw e;
+    try {
+      rollBack(dir, j);
+    } catch (e2) {
+      throw new InternalError(`cannot finish or roll back the journal in ${dir}: ${errText(e)}; ${errText(e2)}`, {
+        kind: "io",
+        hint: "fix the cause (disk space, permissions), then retry",
+        cause: new AggregateError([e, e2], "the replay and its rollback both failed"),
+      });
+    }
+    return "discarded";
+  }
+  opts.onFinished?.(j.files.filter((f) => f.existed === false).map((f) => f.target));
+  return "finished";
+}
+
+/** Remove the engine's temp files in `dir` (a non-file named like one is refused). */
+function sweepTemps(dir: string, outcome: RecoveryOutcome): RecoveryOutcome {
   for (const n of readdirSync(dir)) {
     if (matchTempName(n) === null) continue;
     const p = join(dir, n);
@@ -91,21 +126,26 @@ export function recoverJournal(dir: string, onFinished?: (created: readonly stri
   return outcome;
 }
 
-/** Pending journals in the workspaces under `root/work` (their slug and text): a temp they name is still needed. */
-export function pendingJournals(root: string): { slug: string; text: string }[] {
-  const out: { slug: string; text: string }[] = [];
-  let slugs: string[];
-  try {
-    slugs = readdirSync(join(root, "work"));
-  } catch {
-    return out;
-  }
-  for (const s of slugs) {
+/**
+ * Pending journals in the workspaces under `root/work` and `root/archive` (their slug and text):
+ * a temp they name is still needed (a killed init's, or a close's killed after its move).
+ */
+export function pendingJournals(root: string): { slug: string; text: string; archived: boolean }[] {
+  const out: { slug: string; text: string; archived: boolean }[] = [];
+  for (const place of ["work", "archive"] as const) {
+    let slugs: string[];
     try {
-      const b = readRegularFile(join(root, "work", s, JOURNAL_FILE), { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
-      if (b) out.push({ slug: s, text: b.toString("utf8") });
+      slugs = readdirSync(join(root, place));
     } catch {
-      // Not readable as a journal: it names nothing we could keep.
+      continue;
+    }
+    for (const s of slugs) {
+      try {
+        const b = readRegularFile(join(root, place, s, JOURNAL_FILE), { name: JOURNAL_FILE, capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true });
+        if (b) out.push({ slug: s, text: b.toString("utf8"), archived: place === "archive" });
+      } catch {
+        // Not readable as a journal: it names nothing we could keep.
+      }
     }
   }
   return out;

@@ -1,13 +1,18 @@
 // A command's access to one workspace: read files (refusing symlinks), and run a mutation
-// under the lock as one transaction, finishing any journal a killed process left first.
+// under the lock as one transaction, finishing any journal a killed process left first. The
+// one place a lock is taken: the workspace's, and ACTIVE's (`.devrites/.engine.lock`) for a
+// commit or recovery that writes ACTIVE, always in that order, each reported to Io.lockTaken
+// (the CLI arms its SIGINT/SIGTERM release there).
 
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { LARGE_INPUT_BYTES, type Io } from "../io.js";
 import { nodeZlib } from "./lazy-builtins.js";
 import { EngineError, InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
 import { EVENTS_FILE, readEventsText, renderEvents } from "./events.js";
 import { acquireLock, lockTimeoutMs, processAlive, type Lock } from "./lock.js";
+import { lstat } from "./disk.js";
+import { finishArchivedClose } from "./archive.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { readWorkspaceBytes, readWorkspaceFile, workspaceFilePath, type Workspace } from "./locate.js";
 import { needsRecovery, recoverJournal, removeDeadTemps } from "./recovery.js";
@@ -19,6 +24,17 @@ interface Changes {
   /** File name inside the workspace (or an absolute path) → new content. */
   files: Map<string, FileContent>;
   events: EventDraft[];
+  /** `state close`: move the workspace to `archive/<slug>` in the same commit (the events land there). */
+  archive?: boolean;
+}
+
+interface LockOptions {
+  lockTimeoutMs?: number;
+  /**
+   * Take ACTIVE's lock before `fn` runs: for a command that decides from ACTIVE what to write
+   * (state close). A commit that writes ACTIVE takes it anyway, at the latest before it starts.
+   */
+  active?: boolean;
 }
 
 export function emptyChanges(): Changes {
@@ -111,49 +127,62 @@ export class WorkspaceSession {
     return workspaceFilePath(this.ws.dir, name, required && !READS_AS_EMPTY.has(name)) !== undefined;
   }
 
-  /**
-   * Run `fn` under the workspace lock and commit what it returns as one transaction.
-   * A journal or temp files left by a killed process are finished or discarded first.
-   */
-  mutate<T>(fn: () => { changes: Changes; result: T }, opts: { lockTimeoutMs?: number } = {}): T {
-    const lock = acquireLock(this.ws.dir, {
-      pid: this.io.pid,
-      host: this.io.hostname,
-      timeoutMs: opts.lockTimeoutMs ?? lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS),
-      now: () => this.now,
-      onTaken: this.io.lockTaken,
-    });
-    this.#writing = true;
+  #lock: Lock | undefined;
+  #activeLock: Lock | undefined;
+  #timeoutMs = 0;
+
+  /** The one way a lock is taken: this process's pid and host, the timeout, Io.lockTaken. */
+  #take(dir: string): Lock {
+    return acquireLock(dir, { pid: this.io.pid, host: this.io.hostname, timeoutMs: this.#timeoutMs, now: () => this.now, onTaken: this.io.lockTaken });
+  }
+
+  /** ACTIVE's lock, taken once per locked section (after the workspace's: the one order). */
+  #lockActive(): void {
+    this.#activeLock ??= this.#take(this.ws.root);
+  }
+
+  /** Run `fn` holding the workspace lock (and ACTIVE's with `opts.active`); both released after. */
+  #locked<T>(opts: LockOptions, fn: () => T): T {
+    this.#timeoutMs = opts.lockTimeoutMs ?? lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS);
+    const lock = this.#take(this.ws.dir);
+    this.#lock = lock;
     try {
-      this.recoverLocked();
-      const { changes, result } = fn();
-      this.commitLocked(changes);
-      return result;
+      if (opts.active === true) this.#lockActive();
+      return fn();
     } finally {
-      this.#writing = false;
-      this.release();
+      this.#activeLock?.release();
+      this.#activeLock = undefined;
+      this.#lock = undefined;
       lock.release();
     }
   }
 
   /**
-   * Run `fn` under the workspace lock after recovery, committing nothing itself: for `state
-   * close`, whose move of the directory is its own journaled step (archive.ts). `fn` is given
-   * the lock so it can follow the directory it moves.
+   * Run `fn` under the workspace lock and commit what it returns as one transaction.
+   * A journal or temp files left by a killed process are finished or discarded first.
    */
-  underLock<T>(fn: (lock: Lock) => T): T {
-    const lock = acquireLock(this.ws.dir, {
-      pid: this.io.pid,
-      host: this.io.hostname,
-      timeoutMs: lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS),
-      now: () => this.now,
+  mutate<T>(fn: () => { changes: Changes; result: T }, opts: LockOptions = {}): T {
+    return this.#locked(opts, () => {
+      this.#writing = true;
+      try {
+        this.recoverLocked();
+        const { changes, result } = fn();
+        this.commitLocked(changes);
+        return result;
+      } finally {
+        this.#writing = false;
+        this.release();
+      }
     });
-    try {
-      this.recoverLocked();
-      return fn(lock);
-    } finally {
-      lock.release();
-    }
+  }
+
+  /**
+   * `state close <slug>` on this archived workspace: finish a close a killed process left (its
+   * journal moved with the directory), under the archive's lock and ACTIVE's.
+   * @returns undefined when there was nothing to finish, else whether ACTIVE was emptied.
+   */
+  finishClose(): boolean | undefined {
+    return this.#locked({}, () => finishArchivedClose(this.ws, () => this.#lockActive()));
   }
 
   /** For read-only commands: clear a journal or temp litter (taking the lock) before reading. */
@@ -171,7 +200,7 @@ export class WorkspaceSession {
   private recoverLocked(): void {
     this.#created = [];
     // The journal first: a killed init's journal still needs its ACTIVE temp in the root.
-    const outcome = recoverJournal(this.ws.dir, (created) => (this.#created = created));
+    const outcome = recoverJournal(this.ws.dir, { onFinished: (created) => (this.#created = created), lockActive: () => this.#lockActive() });
     removeDeadTemps(this.ws.root, processAlive);
     if (outcome !== "none") {
       this.commitLocked({ files: new Map(), events: [{ event: "recovered", detail: { journal: outcome } }] });
@@ -180,14 +209,23 @@ export class WorkspaceSession {
 
   private commitLocked(changes: Changes): void {
     const writes: FileWrite[] = [];
-    for (const [name, content] of changes.files) writes.push({ path: this.path(name), content });
+    const active = join(this.ws.root, "ACTIVE");
+    for (const [name, content] of changes.files) {
+      const path = this.path(name);
+      // ACTIVE is shared by every workspace's commands: its lock first (after this workspace's).
+      if (path === active) this.#lockActive();
+      writes.push({ path, content });
+    }
     const appends = changes.events.length > 0 ? [{ path: this.path(EVENTS_FILE), data: renderEvents(changes.events, this.now) }] : [];
-    if (writes.length === 0 && appends.length === 0) return;
+    if (writes.length === 0 && appends.length === 0 && changes.archive !== true) return;
     try {
-      commit(this.ws.dir, writes, appends);
+      commit(this.ws.dir, writes, appends, changes.archive === true ? { archive: this.ws.slug } : {});
     } catch (e) {
       if (e instanceof EngineError) throw e;
       throw new InternalError(`commit failed: ${(e as Error).message}`, { kind: "io", cause: e });
+    } finally {
+      // The lock file moved with the directory: release it where it is now.
+      if (changes.archive === true && lstat(this.ws.dir) === undefined) this.#lock?.relocate(join(dirname(dirname(this.ws.dir)), "archive", this.ws.slug));
     }
   }
 }

@@ -1,8 +1,10 @@
 // The journaled multi-file commit. New contents go to fsynced temp files, the old targets get
-// hard-linked backups, then `.journal` lists them (nonce, sizes, CRC-32s, event appends) and is
-// fsynced, then temps are renamed over their targets and event lines appended; the journal is
-// removed last. A failed step rolls back from the backups (replay.ts does both directions;
-// recovery.ts replays or discards a journal a crash left; journal.ts owns its format).
+// hard-linked backups, then `.journal` lists them (nonce, sizes, CRC-32s, event appends, and
+// for `state close` the move of the workspace directory to archive/) and is fsynced, then the
+// directory is moved, temps are renamed over their targets and event lines appended; the
+// journal is removed last. A failed step rolls back from the backups and moves the directory
+// back (replay.ts does both directions; recovery.ts replays or discards a journal a crash left;
+// journal.ts owns its format).
 
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readSync, type Stats } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
@@ -10,7 +12,8 @@ import type { ContentPiece, FileContent } from "../documents/text-edit.js";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, refuseHardLink, removeFile, writeAll } from "./disk.js";
 import { bodySum, byteLength, crcFor, JOURNAL_FILE, type Journal, type JournalFile } from "./journal.js";
-import { applyJournal, errText, fsyncDir, rollBack } from "./replay.js";
+import { applyJournal, errText, fsyncDir, rollBack, whereIs } from "./replay.js";
+import { shellWord } from "../shell-word.js";
 
 /** Replace a whole file. `path` is absolute; byte pieces are written in order. */
 export interface FileWrite {
@@ -102,14 +105,18 @@ export function appendPoint(p: string): { offset: number; needsNewline: boolean 
 }
 
 /**
- * Commit `writes` and `appends` as one transaction; the caller holds the lock on `dir`.
- * A step that fails (a full disk, a short write, a refused rename) rolls every file back.
+ * Commit `writes` and `appends` as one transaction; the caller holds the lock on `dir` (and
+ * ACTIVE's when a write is ACTIVE). `opts.archive` (the workspace's slug): move `dir` to
+ * `archive/<slug>` first, as part of the same transaction (`state close`); appends then land
+ * in the moved directory. A step that fails (a full disk, a short write, a refused rename)
+ * rolls every file back, ACTIVE included, and moves the directory back.
+ * @returns the directory the workspace is in after the commit.
  * @throws InternalError (exit 1) when the disk refuses a step; RefusedError for a link or non-file target.
  */
-export function commit(dir: string, writes: readonly FileWrite[], appends: readonly FileAppend[] = []): void {
-  if (writes.length === 0 && appends.length === 0) return;
+export function commit(dir: string, writes: readonly FileWrite[], appends: readonly FileAppend[] = [], opts: { archive?: string } = {}): string {
+  if (writes.length === 0 && appends.length === 0 && opts.archive === undefined) return dir;
   const nonce = newNonce();
-  const journal: Journal = { v: 3, nonce, files: [], appends: [] };
+  const journal: Journal = opts.archive !== undefined ? { v: 4, nonce, files: [], appends: [], archive: opts.archive } : { v: 3, nonce, files: [], appends: [] };
   const made: string[] = [];
   const open: number[] = [];
   const journalPath = join(dir, JOURNAL_FILE);
@@ -179,18 +186,22 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
     });
   }
   try {
-    applyJournal(dir, journal, true);
+    return applyJournal(dir, journal, true).at;
   } catch (e) {
+    const moved = journal.archive !== undefined ? " and the workspace moved back" : "";
     try {
-      rollBack(dir, journal);
+      rollBack(whereIs(dir, journal), journal);
     } catch (e2) {
       throw new InternalError(`commit interrupted in ${dir}: ${errText(e)}; rolling back failed too: ${errText(e2)}`, {
         kind: "io",
-        hint: "fix the cause (disk space, permissions), then run any devrites-engine command in this workspace to finish it from the journal",
+        hint:
+          journal.archive === undefined
+            ? "fix the cause (disk space, permissions), then run any devrites-engine command in this workspace to finish it from the journal"
+            : `fix the cause (disk space, permissions), then run devrites-engine state close ${shellWord(journal.archive)} again: it finishes or undoes the close from the journal in whichever directory holds it`,
         cause: new AggregateError([e, e2], "the commit and its rollback both failed"),
       });
     }
-    throw new InternalError(`could not commit in ${dir}: ${errText(e)}; every file was rolled back`, {
+    throw new InternalError(`could not commit in ${dir}: ${errText(e)}; every file was rolled back${moved}`, {
       kind: "io",
       hint: "free disk space or fix the files' permissions, then retry",
       cause: e,

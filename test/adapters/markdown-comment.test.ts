@@ -77,9 +77,9 @@ describe("markdown comment: user text cannot break out of its place", () => {
     const lists = tree.children!.filter((n) => n.type === "list");
     expect(lists).toHaveLength(1);
     expect(lists[0]!.children!.map(textOf)).toEqual([`Keep ${flat}`, "Drop it"]);
-    // The proposed answer keeps its text after the label; the answer commands are one code block.
+    // The proposed answer keeps its text after the label; the answer commands are one code block, the reply lines another.
     expect(tree.children!.some((n) => n.type === "paragraph" && textOf(n) === `Proposed: ${flat}`)).toBe(true);
-    expect(tree.children!.filter((n) => n.type === "code")).toHaveLength(1);
+    expect(tree.children!.filter((n) => n.type === "code").map((n) => (n as Node & { lang?: string }).lang)).toEqual(["sh", "text"]);
   });
 
   it("the commands carry --human and --workspace, one per option, then --proposed, free text and --drop", () => {
@@ -91,6 +91,18 @@ describe("markdown comment: user text cannot break out of its place", () => {
       "devrites-engine state resolve q-2026-07-20-001 --proposed --human --workspace feat",
       'devrites-engine state resolve q-2026-07-20-001 "<your answer>" --human --workspace feat',
       'devrites-engine state resolve --drop q-2026-07-20-001 "<reason>" --human --workspace feat',
+    ]);
+  });
+
+  it("the reply lines a person writes on the ticket instead: one per option (not a free-text one), then --proposed, the answer and --drop", () => {
+    const md = renderComment({ slug: "feat", questions: [question("Q?", { options: [{ number: 1, text: "Keep" }, { number: 2, text: "Something else", freeText: true }] })] });
+    const codes = parse(md).children!.filter((n) => n.type === "code");
+    expect(md).toContain("Or reply on the ticket with one of these lines:\n");
+    expect(codes[1]!.value!.split("\n")).toEqual([
+      "q-2026-07-20-001: --option 1",
+      "q-2026-07-20-001: --proposed",
+      "q-2026-07-20-001: <your answer>",
+      "--drop q-2026-07-20-001: <reason>",
     ]);
   });
 

@@ -70,6 +70,18 @@ describe("state close", () => {
     expect(p!.listDevrites()).toEqual(before);
   });
 
+  it.each([
+    ["a run awaiting a person", { [`${W}/state.md`]: DONE.replace("| status | done |", "| status | awaiting_human |") + "\n## Awaiting human\n| question_id | q-1 |\n" }, 'answer first (devrites-engine state resolve q-1 "<answer>"%h), then run devrites-engine state close feat again'],
+    ["an open blocking question", { [`${W}/questions.md`]: "## q-2\nstatus: open\ngate: blocking\n" }, 'answer or drop them first (devrites-engine state resolve q-2 "<answer>"%h, or devrites-engine state resolve --drop q-2%h), then run devrites-engine state close feat again'],
+  ])("the refusal of %s tells a person to answer as theirs (--human) and an agent (--json) without it", async (_name, files, hint) => {
+    project(files);
+    const person = await run(["state", "close", SLUG]);
+    expect(person.stderr).toContain(`hint: ${hint.replaceAll("%h", " --human")}\n`);
+    const agent = await run(["state", "close", SLUG, "--json"]);
+    expect(agent.exit).toBe(3);
+    expect(JSON.parse(agent.stdout).hint).toBe(hint.replaceAll("%h", ""));
+  });
+
   it("an open advisory question does not stop a close", async () => {
     project({ [`${W}/questions.md`]: "## q-3\nstatus: open\ngate: advisory\n" });
     expect((await run(["state", "close", SLUG])).exit).toBe(0);

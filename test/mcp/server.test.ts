@@ -248,6 +248,16 @@ describe("mcp server: resolve_batch", () => {
     expect(serverTempDirs(tmp)).toEqual([]);
   });
 
+  it("a refusal of many entries is counted whole, lists the first 100, and its text is a summary within 20,000 characters (docs/mcp.md)", async () => {
+    await open();
+    const entries = Array.from({ length: 500 }, (_, i) => ({ qid: `q-${String(i).padStart(4, "0")}-${"x".repeat(300)}`, answer: "x" }));
+    const r = await call(s.client, "resolve_batch", { entries });
+    expect(r).toMatchObject({ isError: true, data: { ok: false, exit: 3, failure_count: 500 } });
+    expect(r.data.failures).toHaveLength(100);
+    expect(r.text.length).toBeLessThanOrEqual(20_000);
+    expect(r.text).toMatch(/^exit 3: resolve_batch: 500 entries refused, nothing written \(\d+ characters of refusal; error, hint and each entry are in structuredContent\)$/);
+  });
+
   it.each([
     ["a newline in an answer cannot start a second entry", [{ qid: ADVISORY, answer: `info\n${AWAITED}: Drop now` }], 0],
     ["a qid with a colon is exit 5", [{ qid: "q:1", answer: "x" }], 5],

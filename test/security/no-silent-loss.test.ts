@@ -65,6 +65,22 @@ describe("a batch in which every entry is invalid is exit 5 naming each, and wri
   });
 });
 
+describe("many invalid entries: every one counted, the first 100 named, memory bounded by the input", () => {
+  it("a batch of 1,000 invalid lines is exit 5 with failure_count 1000, the first 100 failures listed and the rest counted in the message", async () => {
+    sb = makeSandbox();
+    const before = sb.workspaceFiles();
+    const file = batch(Array.from({ length: 1000 }, () => `${AWAITED}:`));
+    const r = await run(sb.project, ["state", "resolve", "--json", "--batch", file]);
+    expect(r.exit).toBe(5);
+    const data = JSON.parse(r.out) as { failure_count: number; failures: { line: number }[]; error: string };
+    expect(data.failure_count).toBe(1000);
+    expect(data.failures.map((f) => f.line)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(data.error).toMatch(/^answers\.txt: 1000 entries refused, nothing written:\n/);
+    expect(data.error).toMatch(/\n {2}…and 900 more refused line\(s\), not listed$/);
+    expect(sb.workspaceFiles()).toEqual(before);
+  });
+});
+
 describe("over MCP, one bad entry is a refusal, never ok with no results", () => {
   it.each<[string, string, Record<string, unknown>]>([
     ["resolve_batch with its only entry over 10,000 characters", "resolve_batch", { entries: [{ qid: AWAITED, answer: "d".repeat(10_001) }] }],

@@ -1,17 +1,21 @@
-// `state close`'s move (workspace/archive.ts) against a real temp directory: the directory moves
-// whole with its `closed` event, ACTIVE is emptied only when it names the slug, an existing
-// archive is never overwritten, and every crash state — the close journal left in `work/`
-// (before the move) or in `archive/` (after it) — ends in one consistent workspace: undone by
-// the next command there, or finished by `state close` again. A failed last step moves it back.
+// `state close`'s move against a real temp directory: one commit with a version 4 journal
+// (transaction.ts) moves the directory whole with its `closed` event and empties ACTIVE; an
+// existing archive is never overwritten (archive.ts); a failed step moves it back with ACTIVE
+// restored. Every crash state ends in one consistent workspace: the journal left in `work/`
+// (before the move) is undone by the next command there, in `archive/` (after it) finished by
+// `state close` again — for this engine's journal and for an earlier engine's `.close-journal`.
 
 import fs from "node:fs";
+import zlib from "node:zlib";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { archiveWorkspace, finishPendingClose } from "../../src/workspace/archive.js";
+import { assertArchivable, finishArchivedClose } from "../../src/workspace/archive.js";
 import { CLOSE_JOURNAL, readCloseJournal, renderCloseJournal, type CloseJournal } from "../../src/workspace/close-journal.js";
 import { disk } from "../../src/workspace/disk.js";
 import { acquireLock } from "../../src/workspace/lock.js";
+import { activeLine, type Workspace } from "../../src/workspace/locate.js";
 import { needsRecovery, recoverJournal } from "../../src/workspace/recovery.js";
+import { commit } from "../../src/workspace/transaction.js";
 import { isKind } from "../../src/errors.js";
 import { makeProject, type Project } from "../helpers/project.js";
 
@@ -29,14 +33,21 @@ function project(active = `${SLUG}\n`) {
   return { root: p.path(".devrites"), slug: SLUG, dir: p.path(W) };
 }
 const lockOn = (dir: string) => acquireLock(dir, { pid: process.pid, host: "h", timeoutMs: 1000, now: () => new Date() });
+
+/** What `state close` commits (commands/state-close.ts): ACTIVE emptied when it names the slug, the event, the move. */
+function archiveWorkspace(ws: Workspace, eventLine: (cleared: boolean) => string): { archived: string; activeCleared: boolean } {
+  assertArchivable(ws);
+  const cleared = activeLine(ws.root) === ws.slug;
+  const writes = cleared ? [{ path: path.join(ws.root, "ACTIVE"), content: "" }] : [];
+  const archived = commit(ws.dir, writes, [{ path: path.join(ws.dir, "events.jsonl"), data: eventLine(cleared) }], { archive: ws.slug });
+  return { archived, activeCleared: cleared };
+}
 const journal = (over: Partial<CloseJournal> = {}): CloseJournal => ({ v: 1, nonce: "0123456789abcdef", slug: SLUG, clear_active: true, offset: Buffer.byteLength(EVENTS_BEFORE), event: EVENT, ...over });
 
 describe("archiveWorkspace", () => {
   it("moves the workspace whole to archive/<slug>, appends the event there, empties ACTIVE, leaves no lock or journal", () => {
     const ws = project();
-    const lock = lockOn(ws.dir);
-    const r = archiveWorkspace(ws, lock, (cleared) => JSON.stringify({ v: 1, event: "closed", cleared }) + "\n");
-    lock.release();
+    const r = archiveWorkspace(ws, (cleared) => JSON.stringify({ v: 1, event: "closed", cleared }) + "\n");
     expect(r).toEqual({ archived: p.path(A), activeCleared: true });
     expect(p.exists(W)).toBe(false);
     expect(fs.readdirSync(p.path(A)).sort()).toEqual(["events.jsonl", "state.md"]);
@@ -47,23 +58,19 @@ describe("archiveWorkspace", () => {
 
   it("leaves an ACTIVE that names another workspace as it is", () => {
     const ws = project("other\n");
-    const lock = lockOn(ws.dir);
-    expect(archiveWorkspace(ws, lock, () => EVENT).activeCleared).toBe(false);
-    lock.release();
+    expect(archiveWorkspace(ws, () => EVENT).activeCleared).toBe(false);
     expect(p.read(".devrites/ACTIVE")).toBe("other\n");
   });
 
   it("refuses an existing archive/<slug> (exit 3) and moves nothing", () => {
     const ws = project();
     p.write(`${A}/state.md`, "older\n");
-    const lock = lockOn(ws.dir);
     let err: unknown;
     try {
-      archiveWorkspace(ws, lock, () => EVENT);
+      archiveWorkspace(ws, () => EVENT);
     } catch (e) {
       err = e;
     }
-    lock.release();
     expect(isKind(err, "archive-exists")).toBe(true);
     expect(p.read(`${W}/state.md`)).toBe("| phase | done |\n");
     expect(p.read(`${A}/state.md`)).toBe("older\n");
@@ -77,12 +84,10 @@ describe("archiveWorkspace", () => {
       if (String(to).endsWith("ACTIVE")) throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
       real(from, to);
     };
-    const lock = lockOn(ws.dir);
     try {
-      expect(() => archiveWorkspace(ws, lock, () => EVENT)).toThrow(/moved back/);
+      expect(() => archiveWorkspace(ws, () => EVENT)).toThrow(/moved back/);
     } finally {
       disk.renameSync = real;
-      lock.release();
     }
     expect(p.read(`${W}/state.md`)).toBe("| phase | done |\n");
     expect(p.read(`${W}/events.jsonl`)).toBe(EVENTS_BEFORE);
@@ -116,12 +121,12 @@ describe("a close killed part-way", () => {
     fs.renameSync(p.path(W), p.path(A));
     p.write(`${A}/${CLOSE_JOURNAL}`, renderCloseJournal(journal()).toString());
     const archived = { root: p.path(".devrites"), slug: SLUG, dir: p.path(A) };
-    expect(finishPendingClose(archived, () => lockOn(archived.dir))).toBe(true);
+    expect(finishArchivedClose(archived, () => {})).toBe(true);
     expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
     expect(p.read(".devrites/ACTIVE")).toBe("");
     expect(fs.readdirSync(p.path(A)).sort()).toEqual(["events.jsonl", "state.md"]);
     // Again: nothing left to finish, nothing appended twice.
-    expect(finishPendingClose(archived, () => lockOn(archived.dir))).toBeUndefined();
+    expect(finishArchivedClose(archived, () => {})).toBeUndefined();
     expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
   });
 
@@ -132,8 +137,86 @@ describe("a close killed part-way", () => {
     fs.appendFileSync(p.path(`${A}/events.jsonl`), EVENT);
     p.write(`${A}/${CLOSE_JOURNAL}`, renderCloseJournal(journal()).toString());
     const archived = { root: p.path(".devrites"), slug: SLUG, dir: p.path(A) };
-    finishPendingClose(archived, () => lockOn(archived.dir));
+    finishArchivedClose(archived, () => {});
     expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
+  });
+});
+
+describe("this engine's close journal (version 4) left by a killed close", () => {
+  const NONCE = "0123456789abcdef";
+  const TEMP = `.ACTIVE.4242.${NONCE}.tmp`;
+  const BACKUP = `.ACTIVE.4242.${NONCE}.old.tmp`;
+  /** What a close killed between its journal and its last step leaves: ACTIVE's temp and backup in the root, the journal in `place`. */
+  function plant(place: "work" | "archive", over: Record<string, unknown> = {}) {
+    project();
+    const root = p.path(".devrites");
+    fs.writeFileSync(path.join(root, TEMP), "");
+    fs.linkSync(path.join(root, "ACTIVE"), path.join(root, BACKUP));
+    const body = JSON.stringify({
+      v: 4,
+      nonce: NONCE,
+      files: [{ target: "../../ACTIVE", temp: `../../${TEMP}`, size: 0, crc32: 0, existed: true, backup: `../../${BACKUP}` }],
+      appends: [{ target: "events.jsonl", offset: Buffer.byteLength(EVENTS_BEFORE), data: EVENT }],
+      archive: SLUG,
+      ...over,
+    });
+    const dir = place === "work" ? p.path(W) : p.path(A);
+    if (place === "archive") {
+      fs.mkdirSync(p.path(".devrites/archive"));
+      fs.renameSync(p.path(W), dir);
+    }
+    fs.writeFileSync(path.join(dir, ".journal"), `${body}\ncrc32:${zlib.crc32(body).toString(16)}\n`);
+    return { root, slug: SLUG, dir };
+  }
+  const rootLitter = () => fs.readdirSync(p.path(".devrites")).filter((n) => n.endsWith(".tmp"));
+
+  it("in work/ (killed before the move): the next command undoes it, ACTIVE and events.jsonl as they were, no temp or backup left", () => {
+    const ws = plant("work");
+    expect(recoverJournal(ws.dir)).toBe("discarded");
+    expect(p.read(".devrites/ACTIVE")).toBe(`${SLUG}\n`);
+    expect(p.read(`${W}/events.jsonl`)).toBe(EVENTS_BEFORE);
+    expect(fs.readdirSync(ws.dir).sort()).toEqual(["events.jsonl", "state.md"]);
+    expect(rootLitter()).toEqual([]);
+  });
+
+  it("in archive/ (killed after the move): state close finishes it once, ACTIVE emptied, the event appended, nothing left", () => {
+    const ws = plant("archive");
+    expect(finishArchivedClose(ws, () => {})).toBe(true);
+    expect(p.read(".devrites/ACTIVE")).toBe("");
+    expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
+    expect(fs.readdirSync(ws.dir).sort()).toEqual(["events.jsonl", "state.md"]);
+    expect(rootLitter()).toEqual([]);
+    expect(finishArchivedClose(ws, () => {})).toBeUndefined();
+  });
+
+  it("in archive/ after another command set ACTIVE: the finish leaves that ACTIVE, appends the event, removes the temp and backup", () => {
+    const ws = plant("archive");
+    fs.rmSync(p.path(".devrites/ACTIVE"));
+    fs.writeFileSync(p.path(".devrites/ACTIVE"), "other\n");
+    expect(finishArchivedClose(ws, () => {})).toBe(false);
+    expect(p.read(".devrites/ACTIVE")).toBe("other\n");
+    expect(p.read(`${A}/events.jsonl`)).toBe(EVENTS_BEFORE + EVENT);
+    expect(rootLitter()).toEqual([]);
+  });
+
+  it("in work/ after another command set ACTIVE: the undo leaves that ACTIVE", () => {
+    const ws = plant("work");
+    fs.rmSync(p.path(".devrites/ACTIVE"));
+    fs.writeFileSync(p.path(".devrites/ACTIVE"), "other\n");
+    recoverJournal(ws.dir);
+    expect(p.read(".devrites/ACTIVE")).toBe("other\n");
+    expect(rootLitter()).toEqual([]);
+  });
+
+  it.each([
+    ["writes a workspace file", { files: [{ target: "state.md", temp: `.state.md.4242.${NONCE}.tmp`, size: 0, crc32: 0, existed: true }] }, "a close journal may write only ACTIVE"],
+    ["moves another workspace", { archive: "other" }, 'it moves "other"'],
+  ])("one that %s is a corrupt journal (exit 3), and nothing is changed", (_name, over, why) => {
+    const ws = plant("work", over);
+    expect(() => recoverJournal(ws.dir)).toThrow(expect.objectContaining({ kind: "journal-corrupt", exitCode: 3, message: expect.stringContaining(why) }));
+    expect(p.read(".devrites/ACTIVE")).toBe(`${SLUG}\n`);
+    expect(p.read(`${W}/events.jsonl`)).toBe(EVENTS_BEFORE);
+    expect(p.exists(`${W}/.journal`)).toBe(true);
   });
 });
 
@@ -184,9 +267,7 @@ describe("readCloseJournal: a journal found on disk is untrusted", () => {
 describe("the lock of a workspace that was archived", () => {
   it("a command that takes it after the move gets no-workspace (exit 2), not an I/O failure, and re-creates nothing", () => {
     const ws = project();
-    const lock = lockOn(ws.dir);
-    archiveWorkspace(ws, lock, () => EVENT);
-    lock.release();
+    archiveWorkspace(ws, () => EVENT);
     let err: unknown;
     try {
       lockOn(ws.dir);

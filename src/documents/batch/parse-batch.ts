@@ -3,6 +3,7 @@
 // Not YAML. Lines end at LF, CRLF or a lone CR; bytes that are not UTF-8 are refused with their line.
 
 import { BadInputError } from "../../errors.js";
+import { KeptList } from "../kept-list.js";
 
 export interface BatchEntry {
   /** 1-based line number in the file. */
@@ -28,7 +29,7 @@ const FORMS_HINT = 'an entry is "qid: answer", "qid: --option N", "qid: --propos
  * The answer forms of the command line, written after the colon: `--option N`, `--proposed`,
  * `--drop [reason]`; `-- text` is text that starts with a dash. Other text is the answer.
  */
-function payloadForm(qid: string, payload: string, at: { file: string; line: number }): Omit<BatchEntry, "line" | "qid"> | BadInputError {
+function payloadForm(qid: string, payload: string, at: { file: string; line: number }): Omit<BatchEntry, "line" | "qid"> | (() => BadInputError) {
   const m = /^--(option|proposed|drop)(?=\s|$)\s*(.*)$/s.exec(payload);
   if (payload.startsWith("-- ") || payload === "--") return { kind: "answer", form: "text", payload: payload.slice(2).trim() };
   if (!m) return { kind: "answer", form: "text", payload };
@@ -36,10 +37,10 @@ function payloadForm(qid: string, payload: string, at: { file: string; line: num
   if (m[1] === "drop") return { kind: "drop", form: "text", payload: rest };
   if (m[1] === "proposed") {
     if (rest === "") return { kind: "answer", form: "proposed", payload: "" };
-    return new BadInputError(`--proposed takes nothing after it (got ${JSON.stringify(rest)})`, { kind: "bad-batch", at, hint: FORMS_HINT });
+    return () => new BadInputError(`--proposed takes nothing after it (got ${JSON.stringify(rest)})`, { kind: "bad-batch", at, hint: FORMS_HINT });
   }
   if (/^[1-9]\d{0,5}$/.test(rest)) return { kind: "answer", form: "option", option: Number(rest), payload: "" };
-  return new BadInputError(`--option takes an option number (1, 2, …), not ${JSON.stringify(rest)}`, { kind: "bad-batch", at, hint: `write "${qid}: --option 1"; ${FORMS_HINT}` });
+  return () => new BadInputError(`--option takes an option number (1, 2, …), not ${JSON.stringify(rest)}`, { kind: "bad-batch", at, hint: `write "${qid}: --option 1"; ${FORMS_HINT}` });
 }
 
 /**
@@ -47,6 +48,15 @@ function payloadForm(qid: string, payload: string, at: { file: string; line: num
  * error naming `at`, or undefined for a blank or `#` comment line.
  */
 export function parseBatchLine(raw: string, at: { file: string; line: number }): LineResult {
+  const r = readBatchLine(raw, at);
+  return r !== undefined && "problem" in r ? { error: r.problem() } : r;
+}
+
+/**
+ * parseBatchLine with its error built only when asked for (`problem()`): a thread or file of a
+ * million bad lines counts them without building a million errors.
+ */
+export function readBatchLine(raw: string, at: { file: string; line: number }): { entry: BatchEntry } | { problem: () => BadInputError } | undefined {
   const trimmed = raw.trim();
   if (trimmed === "" || trimmed.startsWith("#")) return undefined;
   let body = trimmed;
@@ -57,7 +67,7 @@ export function parseBatchLine(raw: string, at: { file: string; line: number }):
   }
   const colon = body.indexOf(":");
   if (colon < 0) {
-    return { error: new BadInputError(`syntax error: expected "qid: answer" or "--drop qid: reason"`, {
+    return { problem: () => new BadInputError(`syntax error: expected "qid: answer" or "--drop qid: reason"`, {
       kind: "bad-batch",
       at,
       hint: "every entry needs a ':' after the question id",
@@ -66,12 +76,12 @@ export function parseBatchLine(raw: string, at: { file: string; line: number }):
   const qid = body.slice(0, colon).trim();
   const payload = body.slice(colon + 1).trim();
   if (qid === "" || /\s/.test(qid)) {
-    return { error: new BadInputError(`invalid question id ${JSON.stringify(qid)}`, { kind: "bad-batch", at }) };
+    return { problem: () => new BadInputError(`invalid question id ${JSON.stringify(qid)}`, { kind: "bad-batch", at }) };
   }
   const form = dropPrefix ? { kind: "drop" as const, form: "text" as const, payload } : payloadForm(qid, payload, at);
-  if (form instanceof BadInputError) return { error: form };
+  if (typeof form === "function") return { problem: form };
   if (form.kind === "answer" && form.form === "text" && form.payload === "") {
-    return { error: new BadInputError(`empty answer for ${qid}`, {
+    return { problem: () => new BadInputError(`empty answer for ${qid}`, {
       kind: "bad-batch",
       at,
       hint: `write the answer after "${qid}:", or use "--drop ${qid}: reason"`,
@@ -86,14 +96,14 @@ export function parseBatchLine(raw: string, at: { file: string; line: number }):
  */
 export function parseBatch(text: string, file: string): BatchEntry[] {
   const { entries, errors } = parseBatchLines(text, file);
-  if (errors.length > 0) throw errors[0]!.error;
+  if (errors.count > 0) throw errors.kept[0]!.error;
   return entries;
 }
 
-/** Every good entry and every bad line with its error (naming `<file>:<line>`), in file order. */
-export function parseBatchLines(text: string, file: string): { entries: BatchEntry[]; errors: { line: number; error: BadInputError }[] } {
+/** Every good entry, and the bad lines with their errors (naming `<file>:<line>`): all counted, the first ones kept, in file order. */
+export function parseBatchLines(text: string, file: string): { entries: BatchEntry[]; errors: KeptList<{ line: number; error: BadInputError }> } {
   const entries: BatchEntry[] = [];
-  const errors: { line: number; error: BadInputError }[] = [];
+  const errors = new KeptList<{ line: number; error: BadInputError }>();
   const seen = new Map<string, number>();
   // A lone CR (classic Mac endings, or a file edited on two systems) ends a line: an answer
   // can never contain one (control characters are refused), so it cannot mean anything else.
@@ -101,17 +111,17 @@ export function parseBatchLines(text: string, file: string): { entries: BatchEnt
   if (rows.length > 0 && rows[rows.length - 1] === "") rows.pop();
   rows.forEach((raw, i) => {
     const line = i + 1;
-    const r = parseBatchLine(raw, { file, line });
+    const r = readBatchLine(raw, { file, line });
     if (r === undefined) return;
-    if ("error" in r) return void errors.push({ line, error: r.error });
+    if ("problem" in r) return void errors.add(() => ({ line, error: r.problem() }));
     const { qid } = r.entry;
     const first = seen.get(qid);
     if (first !== undefined) {
-      return void errors.push({ line, error: new BadInputError(`${qid} appears twice in the batch (first at line ${first})`, {
+      return void errors.add(() => ({ line, error: new BadInputError(`${qid} appears twice in the batch (first at line ${first})`, {
         kind: "bad-batch",
         at: { file, line },
         hint: "keep one entry per question",
-      }) });
+      }) }));
     }
     seen.set(qid, line);
     entries.push(r.entry);

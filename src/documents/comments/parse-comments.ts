@@ -14,6 +14,11 @@ export interface TicketComment {
   association: string;
   body: string;
   createdAt: string;
+  /**
+   * The GitHub App the comment was made through (`performed_via_github_app`'s slug, or its name,
+   * or "app"), null when a person wrote it on the page or through the API with their own token.
+   */
+  viaApp: string | null;
   /** Its position in the input (0-based), the tie-break for equal timestamps. */
   index: number;
 }
@@ -91,7 +96,9 @@ function commentOf(v: unknown, index: number, file: string): TicketComment {
   }
   const association = v.author_association === undefined || v.author_association === null ? "NONE" : v.author_association;
   if (typeof association !== "string") throw bad(file, `${where}: "author_association" is not text`);
-  return { id: String(id), user, association, body, createdAt: created, index };
+  const app = v.performed_via_github_app;
+  const viaApp = app === null || app === undefined || app === false ? null : isObject(app) && typeof app.slug === "string" && app.slug !== "" ? app.slug : isObject(app) && typeof app.name === "string" && app.name !== "" ? app.name : "app";
+  return { id: String(id), user, association, body, createdAt: created, viaApp, index };
 }
 
 /**

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from "vitest";
 import { BadInputError } from "../../../src/errors.js";
-import { parseBatch } from "../../../src/documents/batch/parse-batch.js";
+import { parseBatch, parseBatchLines } from "../../../src/documents/batch/parse-batch.js";
+import { KEPT_FAILURES, KeptList } from "../../../src/documents/kept-list.js";
 
 const entries = (text: string) => parseBatch(text, "answers.txt").map((e) => [e.line, e.kind, e.qid, e.payload]);
 
@@ -76,5 +77,31 @@ describe("parseBatch: refused lines (exit 5, naming file and line)", () => {
 
   it("the first bad line is reported even when later lines are fine", () => {
     expect(() => parseBatch("q-1: a\nbad\nq-2: b\n", "f")).toThrow(/^f:2: /);
+  });
+});
+
+describe("parseBatchLines: bad lines are counted, the first ones kept", () => {
+  it("5,000 bad lines: count 5000, the first 100 kept in file order with their errors; good lines all kept", () => {
+    const text = Array.from({ length: 5000 }, (_, i) => `q-${i}:`).join("\n") + "\nq-ok: fine\n";
+    const { entries, errors } = parseBatchLines(text, "answers.txt");
+    expect(errors.count).toBe(5000);
+    expect(errors.kept).toHaveLength(KEPT_FAILURES);
+    expect(errors.kept.map((e) => e.line)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(errors.kept[99]!.error.message).toBe("answers.txt:100: empty answer for q-99");
+    expect(entries.map((e) => e.qid)).toEqual(["q-ok"]);
+  });
+  it("a repeated qid is counted like any bad line", () => {
+    const { errors } = parseBatchLines("q-1: a\nq-1: b\nq-1: c\n", "f");
+    expect([errors.count, errors.kept.map((e) => e.line)]).toEqual([2, [2, 3]]);
+  });
+});
+
+describe("KeptList", () => {
+  it("counts every item, keeps the first max, builds an add()ed item only when it is kept", () => {
+    const list = new KeptList<number>(2);
+    let built = 0;
+    for (let i = 0; i < 5; i++) list.add(() => (built++, i));
+    list.push(9);
+    expect([list.count, list.kept, list.dropped, built]).toEqual([6, [0, 1], 4, 2]);
   });
 });

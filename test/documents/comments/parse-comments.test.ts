@@ -20,8 +20,16 @@ const comment = (over: Record<string, unknown> = {}) => ({
 describe("parseComments: accepted inputs", () => {
   it("reads id, user, association, body and time, ignoring unknown fields", () => {
     expect(parseComments(JSON.stringify([comment()]), "c.json")).toEqual([
-      { id: "1001", user: { login: "ana", type: "User" }, association: "MEMBER", body: "q-1: yes", createdAt: "2026-09-02T15:00:00Z", index: 0 },
+      { id: "1001", user: { login: "ana", type: "User" }, association: "MEMBER", body: "q-1: yes", createdAt: "2026-09-02T15:00:00Z", viaApp: null, index: 0 },
     ]);
+  });
+  it.each([
+    ["an app's slug", { slug: "issue-helper", name: "Issue Helper" }, "issue-helper"],
+    ["an app with a name only", { name: "Issue Helper" }, "Issue Helper"],
+    ["an app object with neither", {}, "app"],
+    ["null: a person on the page", null, null],
+  ])("performed_via_github_app: %s", (_n, app, want) => {
+    expect(parseComments(JSON.stringify([comment({ performed_via_github_app: app })]), "c.json")[0]!.viaApp).toBe(want);
   });
   it.each([
     ["an empty array", "[]", 0],
