@@ -3,6 +3,7 @@
 // them into exit codes. Code that must tell failures apart branches on `kind`, never on text.
 
 import { readerText, type ForReaders } from "./for-readers.js";
+import { shellWord } from "./shell-word.js";
 
 /** The exit-code table (commands.md). The README repeats it; a test keeps them equal. */
 export const EXIT_CODES = {
@@ -237,7 +238,7 @@ export class CorruptJournalError extends RefusedError {
   constructor(journalPath: string, why: string, cause?: unknown) {
     super(`corrupt journal ${journalPath}: ${why}`, {
       kind: "journal-corrupt",
-      hint: `check the file (a copied or hand-made workspace?), then delete it: rm ${journalPath}; nothing was replayed`,
+      hint: `check the file (a copied or hand-made workspace?), then delete it: rm ${shellWord(journalPath)}; nothing was replayed`,
       data: { journal: journalPath },
       cause,
     });

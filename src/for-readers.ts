@@ -15,7 +15,8 @@ export interface ForReaders {
 /**
  * Both renderings of a text that names commands a person runs as theirs: `flag` is ` --human`
  * for the person and empty for the agent. Write it where the flag goes:
- * `forReaders((h) => \`devrites-engine state resolve ${qid} "<answer>"${h}\`)`.
+ * `forReaders((h) => \`devrites-engine state resolve ${shellWord(qid)} "<answer>"${h}\`)`
+ * (an id in a printed command always through shellWord: src/shell-word.ts).
  */
 export function forReaders(render: (flag: string) => string): ForReaders {
   return { person: render(AS_PERSON), agent: render("") };

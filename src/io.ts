@@ -15,6 +15,11 @@ export interface Io {
   /** Host name and pid for the workspace lock. */
   pid: number;
   hostname: string;
+  /**
+   * The path the process was started as (process.argv[1]): a printed command starts the way
+   * the engine can be run again (cli/program-name.ts). Unset: `devrites-engine`.
+   */
+  script?: string;
   /** How long the notify hook may run; unset is the documented 10 s (a seam for tests). */
   notifyTimeoutMs?: number;
   /**

@@ -4,6 +4,7 @@
 
 import { unified } from "unified";
 import remarkStringify from "remark-stringify";
+import { shellWord } from "../shell-word.js";
 
 export interface CommentQuestion {
   qid: string;
@@ -74,11 +75,6 @@ const untrusted = (blocks: Block[]): Block[] => (blocks.length === 0 ? [] : [UNT
 export function commentMarker(slug: string, key: string): string {
   const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, "_");
   return `<!-- devrites:${safe(slug)}:${safe(key)} -->`;
-}
-
-/** A word for a POSIX shell: as is when plain, else single-quoted. */
-function shellWord(s: string): string {
-  return /^[A-Za-z0-9._:@%/+=-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }
 
 /** The commands a person runs to answer `q` (marked as theirs with --human). */

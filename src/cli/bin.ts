@@ -89,6 +89,7 @@ let hostname: string | undefined;
 const io = {
   env: process.env,
   cwd: process.cwd(),
+  script: process.argv[1],
   stdout: writer("stdout", 1, stdoutNotTerminal),
   stderr: writer("stderr", 2, notTerminal(2)),
   readLine,

@@ -1,13 +1,16 @@
 // The values TAB offers after an option or as a command's first argument: gates, pause reason
 // codes, question ids and workspace slugs read from the workspace found from the working
-// directory. Completion must never fail: anything unreadable offers nothing.
+// directory. Completion must never fail: anything unreadable offers nothing. Only ids and slugs
+// of their grammar are offered: a hand-edited `## q-$(…)` is not a word to put on a command line.
 
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { GATES } from "../documents/gates.js";
+import { isWellFormedQuestionId } from "../documents/questions/block-grammar.js";
 import { parseQuestionsBytes, statusOf } from "../documents/questions/parse-questions.js";
 import { REASON_CODES } from "../domain/pause-reasons.js";
 import type { Io } from "../io.js";
+import { isPlainWord } from "../shell-word.js";
 import { findRoot, isExistingSlug, openWorkspace, readWorkspaceBytes, selectedSlug } from "../workspace/locate.js";
 import type { CompletionValues } from "./completions.js";
 
@@ -28,9 +31,9 @@ export function completionValues(io: Io): CompletionValues {
       const r = root();
       const ws = openWorkspace(r, selectedSlug(r, undefined, io.env.DEVRITES_WORKSPACE));
       const doc = parseQuestionsBytes(readWorkspaceBytes(ws.dir, "questions.md", true)!);
-      return doc.blocks.filter((b) => !openOnly || statusOf(b) === "open").map((b) => b.id);
+      return doc.blocks.filter((b) => isWellFormedQuestionId(b.id) && (!openOnly || statusOf(b) === "open")).map((b) => b.id);
     });
-  return {
+  const values: CompletionValues = {
     option(_command, option) {
       if (option === "gate") return [...GATES];
       if (option === "reason") return [...REASON_CODES];
@@ -45,5 +48,10 @@ export function completionValues(io: Io): CompletionValues {
       if (name === "migrate" || name === "state merge-manifest") return slugs();
       return [];
     },
+  };
+  // And whatever a value list holds, only plain words leave here (the scripts check again).
+  return {
+    option: (command, option) => values.option(command, option).filter(isPlainWord),
+    positional: (command) => values.positional(command).filter(isPlainWord),
   };
 }

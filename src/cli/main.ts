@@ -11,6 +11,7 @@ import { COMPLETION_FLAGS, parseCommandLine, unknownCommand } from "./argv.js";
 import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
 import { makeContext } from "./context.js";
 import { asEngineError, debugOn, debugText, errorJson, outcomeJson, runAfter, runCommand, withOutput } from "./run-command.js";
+import { PROGRAM, programName, renameProgram } from "./program-name.js";
 
 // Help and shell completions are imported when asked for: no command pays for compiling them
 // (vite.config.ts puts what cli/ imports lazily into one chunk).
@@ -32,6 +33,19 @@ function printError(io: Io, err: EngineError, json: boolean): void {
     return;
   }
   io.stderr(`${err.prefix}${err.message}\n${err.hint !== undefined ? `hint: ${err.hint}\n` : ""}`);
+}
+
+/** The first words of the commands: where a printed command line starts. */
+const commandWords = (): Set<string> => new Set([...COMMANDS.map((c) => c.words[0]!), "help"]);
+
+/** A copy of `err` whose hints (the person's and the agent's) pass through `rename`. */
+function withHint(err: EngineError, rename: (t: string) => string): EngineError {
+  const copy = Object.create(Object.getPrototypeOf(err) as object, Object.getOwnPropertyDescriptors(err)) as EngineError;
+  for (const key of ["hint", "agentHint"] as const) {
+    const value = (err as unknown as Record<string, unknown>)[key];
+    if (typeof value === "string") Object.defineProperty(copy, key, { value: rename(value), writable: true, configurable: true, enumerable: true });
+  }
+  return copy;
 }
 
 /** The words after `word` that are not options: `help --json state resolve` → state, resolve. */
@@ -57,11 +71,15 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
   // Known before parsing, so that even an option error is printed as JSON.
   const dashDash = argv.indexOf("--");
   let json = (dashDash < 0 ? argv : argv.slice(0, dashDash)).includes("--json");
+  // A printed command starts as the engine can be run again here (`npx devrites-engine` for a
+  // project-local install run by npx): in text, and in a --json error's hint.
+  const program = programName(outerIo.script, outerIo.env, outerIo.cwd);
+  const named = program === PROGRAM ? (t: string) => t : (t: string) => renameProgram(t, program, commandWords());
   // Every byte the engine prints passes here: control characters from workspace files (or
   // arguments, or events) are shown escaped, never sent to the terminal.
   const io = withOutput(outerIo, {
-    stdout: (t) => outerIo.stdout(json ? jsonText(t) : terminalText(t)),
-    stderr: (t) => outerIo.stderr(terminalText(t)),
+    stdout: (t) => outerIo.stdout(json ? jsonText(t) : terminalText(named(t))),
+    stderr: (t) => outerIo.stderr(terminalText(named(t))),
   });
   try {
     if ((COMPLETION_FLAGS as readonly string[]).includes(argv[0] ?? "")) {
@@ -117,7 +135,7 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
     return outcome.exit;
   } catch (e) {
     const err = asEngineError(e);
-    printError(io, err, json);
+    printError(io, json && err.hint !== undefined && program !== PROGRAM ? withHint(err, named) : err, json);
     if (debugOn(io.env.DEVRITES_DEBUG)) io.stderr(debugText(err));
     return err.exitCode;
   }

@@ -15,6 +15,7 @@ import { nodeCrypto } from "../workspace/lazy-builtins.js";
 import { openWorkspace } from "../workspace/locate.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+import { shellWord } from "../shell-word.js";
 
 /** The workspace a gate names: its one positional slug, else the selected one (ACTIVE). */
 export function gateSession(ctx: CommandContext, args: CommandArgs, usage: string): WorkspaceSession {
@@ -51,7 +52,7 @@ export async function checkReadiness(ctx: CommandContext, args: CommandArgs): Pr
   const slug = session.ws.slug;
   if (args.options["emit-binding"] === true) {
     const binding = readinessBinding(session);
-    if ("problem" in binding) throw new RefusedError(`readiness-binding: BLOCKED: ${binding.problem}`, { hint: `add the missing input, then run devrites-engine check readiness --emit-binding ${slug} again` });
+    if ("problem" in binding) throw new RefusedError(`readiness-binding: BLOCKED: ${binding.problem}`, { hint: `add the missing input, then run devrites-engine check readiness --emit-binding ${shellWord(slug)} again` });
     return { exit: 0, lines: [binding.line], data: { workspace: slug, binding: binding.line } };
   }
   const state = parseState(session.read("state.md", true));

@@ -8,6 +8,7 @@ import { finishInterruptedInits } from "../workspace/interrupted-init.js";
 import { createWorkspaceDir, rootForInit, selectedSlug } from "../workspace/locate.js";
 import { initContinues } from "./init-continues.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+import { shellWord } from "../shell-word.js";
 
 export async function init(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   if (typeof args.options.continues === "string") return initContinues(ctx, args);
@@ -32,7 +33,7 @@ export async function init(ctx: CommandContext, args: CommandArgs): Promise<Outc
         if (activate && selectedSlug(root, undefined, undefined) !== slug) changes.files.set(join(root, "ACTIVE"), `${slug}\n`);
         return { changes, result: true };
       }
-      throw new RefusedError(`workspace ${slug} already exists at ${ws.dir}`, { kind: "workspace-exists", hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}` });
+      throw new RefusedError(`workspace ${slug} already exists at ${ws.dir}`, { kind: "workspace-exists", hint: `pick another slug, or work in it: devrites-engine status --workspace ${shellWord(slug)}` });
     }
     if (activate) files.set(join(root, "ACTIVE"), `${slug}\n`);
     return { changes: { files, events: [{ event: "initialized", detail: { slug, activated: activate } }] }, result: false };

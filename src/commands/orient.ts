@@ -19,6 +19,7 @@ import type { StateDoc } from "../documents/state/parse-state.js";
 import { gateSession } from "./check-readiness.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { join } from "node:path";
+import { shellWord } from "../shell-word.js";
 
 /** Canonical artifacts larger than this are measured by their size only, never read. */
 const ORIENT_READ_CAP = ARTIFACT_READ_CAP;
@@ -82,7 +83,7 @@ export async function observeSlice(ctx: CommandContext, args: CommandArgs): Prom
   if (tasks.bytes === undefined) {
     throw new NoWorkspaceError(`tasks.md missing at ${join(session.ws.dir, "tasks.md")}`, {
       kind: "file-missing",
-      hint: `the pack writes tasks.md when the plan is defined (/rite-define); devrites-engine orient ${slug} lists what the workspace has`,
+      hint: `the pack writes tasks.md when the plan is defined (/rite-define); devrites-engine orient ${shellWord(slug)} lists what the workspace has`,
     });
   }
   const found = sliceSection(tasks.bytes.toString("utf8"), id);

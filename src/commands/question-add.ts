@@ -13,6 +13,7 @@ import type { WorkspaceSession } from "../workspace/session.js";
 import { parseQuestions } from "../documents/questions/parse-questions.js";
 import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+import { shellWord } from "../shell-word.js";
 
 /** How long the notify hook (and everything it starts) may run. */
 export const NOTIFY_TIMEOUT_MS = 10_000;
@@ -23,7 +24,7 @@ function outcomeLines(plan: RaisePlan): string[] {
   const lines = [`Raised: ${plan.qid}`];
   switch (plan.outcome) {
     case "paused":
-      lines.push(`Paused:   the run awaits this answer (${plan.gate})`, `Resolve:  devrites-engine state resolve ${plan.qid} "<answer>" --human`);
+      lines.push(`Paused:   the run awaits this answer (${plan.gate})`, `Resolve:  devrites-engine state resolve ${shellWord(plan.qid)} "<answer>" --human`);
       break;
     case "queued":
       lines.push(`Queued:   behind ${plan.queuedBehind} (the run stays paused on it)`);

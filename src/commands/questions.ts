@@ -9,6 +9,7 @@ import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type Ques
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { commentQuestion, renderCommentMarkdown } from "./markdown-comment.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+import { shellWord } from "../shell-word.js";
 
 function summary(b: QuestionBlock) {
   return {
@@ -112,9 +113,9 @@ export async function questionsShow(ctx: CommandContext, args: CommandArgs): Pro
   if (s.status === "open") {
     lines.push("", "Answer with one of:");
     // An option that asks for free text ("Something else — describe it") is answered with the text line.
-    for (const x of s.options) if (!asksForFreeText(x.text)) lines.push(`  devrites-engine state resolve ${b.id} --option ${x.number} --human    # ${x.answer}`);
-    if (s.proposed) lines.push(`  devrites-engine state resolve ${b.id} --proposed --human`);
-    lines.push(`  devrites-engine state resolve ${b.id} "<your answer>" --human`, `  devrites-engine state resolve --drop ${b.id} "<reason>" --human`);
+    for (const x of s.options) if (!asksForFreeText(x.text)) lines.push(`  devrites-engine state resolve ${shellWord(b.id)} --option ${x.number} --human    # ${x.answer}`);
+    if (s.proposed) lines.push(`  devrites-engine state resolve ${shellWord(b.id)} --proposed --human`);
+    lines.push(`  devrites-engine state resolve ${shellWord(b.id)} "<your answer>" --human`, `  devrites-engine state resolve --drop ${shellWord(b.id)} "<reason>" --human`);
   } else {
     lines.push(`  ${s.status === "dropped" ? "reason" : "answer"}:   ${s.answer ?? ""}`);
     if (s.answered_at) lines.push(`  at:       ${s.answered_at}${s.answered_by ? ` by ${s.answered_by}` : ""}`);

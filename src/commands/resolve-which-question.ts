@@ -9,6 +9,7 @@ import { parseState } from "../documents/state/parse-state.js";
 import { listSome } from "../domain/resolve-question.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandArgs, CommandContext } from "./types.js";
+import { shellWord } from "../shell-word.js";
 
 /** The command line as it was given, with `qid` where the id goes. */
 function sameForm(qid: string, o: CommandArgs["options"]): string {
@@ -36,7 +37,7 @@ export function missingQuestionId(ctx: CommandContext, args: CommandArgs, sessio
   if (awaited.length === 1 && open.includes(awaited[0]!)) {
     const qid = awaited[0]!;
     return new BadInputError(`a question id is required: the run awaits ${qid}`, {
-      hint: forReaders((h) => `devrites-engine state resolve ${sameForm(qid, o)}${h}${prompts}`),
+      hint: forReaders((h) => `devrites-engine state resolve ${sameForm(shellWord(qid), o)}${h}${prompts}`),
       data: { awaited: qid, open },
     });
   }

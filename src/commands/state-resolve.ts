@@ -20,6 +20,7 @@ import { commentsOf, parseComments, type TicketComment } from "../documents/comm
 import { missingQuestionId } from "./resolve-which-question.js";
 import { reportResolve } from "./resolve-report.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+import { shellWord } from "../shell-word.js";
 
 /** The grammar of every resolve form: the command table's usage line and the hints of its errors. */
 export const RESOLVE_USAGE =
@@ -142,7 +143,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceS
   // No answer at all: the one a person wrote under the block's answer: (exit 5 when empty).
   if (words.length === 0) return { entries: [{ qid, kind: "answer", source: { kind: "file" } }], batch: false };
   const answer = normalizeText(words, `answer for ${qid}`);
-  if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: forReaders((h) => `devrites-engine state resolve ${qid} "<answer>"${h}`) });
+  if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: forReaders((h) => `devrites-engine state resolve ${shellWord(qid)} "<answer>"${h}`) });
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
 }
 

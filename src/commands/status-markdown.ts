@@ -7,6 +7,7 @@ import { parseTimestamp } from "../domain/clock.js";
 import { pauseLabel } from "../domain/pause-reasons.js";
 import { commentQuestion, renderCommentMarkdown, utcMinute } from "./markdown-comment.js";
 import type { Outcome } from "./types.js";
+import { shellWord } from "../shell-word.js";
 
 export async function statusMarkdown(slug: string, state: StateDoc, questions: QuestionsDoc): Promise<Outcome> {
   const awaitedIds = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
@@ -19,8 +20,8 @@ export async function statusMarkdown(slug: string, state: StateDoc, questions: Q
     const until = parseTimestamp(cursorValue(state, "resumes_at") ?? "");
     const label = pauseLabel(code);
     const summary = until ? `${label}, resumes ${utcMinute(until)}` : label;
-    const resume = `devrites-engine state resume --workspace ${slug}`;
-    pause = { summary, detail: cursorValue(state, "pause_detail") || null, resumeCommands: code === "usage_cap" ? [`devrites-engine state resume --auto --workspace ${slug}`, resume] : [resume] };
+    const resume = `devrites-engine state resume --workspace ${shellWord(slug)}`;
+    pause = { summary, detail: cursorValue(state, "pause_detail") || null, resumeCommands: code === "usage_cap" ? [`devrites-engine state resume --auto --workspace ${shellWord(slug)}`, resume] : [resume] };
   }
   const blocking = questions.blocks
     .filter((b) => statusOf(b) === "open" && gateOf(b) === "blocking" && !awaitedIds.includes(b.id))

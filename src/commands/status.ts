@@ -19,6 +19,7 @@ import { answerAsRead, hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice, type 
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { makeStyle, wrap, type Style } from "./format.js";
 import { statusMarkdown } from "./status-markdown.js";
+import { shellWord } from "../shell-word.js";
 
 const WIDTH = 80;
 /** Most urgent first. */
@@ -39,20 +40,20 @@ function questionLines(b: QuestionBlock, unread: UnreadAnswer | undefined, s: St
     // exit 4; resolving without an answer takes the recorded one and repairs state.md.
     const recorded = answerAsRead(b);
     lines.push(...wrap(`Already ${status} (${recorded || "no text recorded"}) but state.md still waits on it. Repair with:`, WIDTH, "  "));
-    lines.push(`    devrites-engine state resolve ${b.id} --human`);
+    lines.push(`    devrites-engine state resolve ${shellWord(b.id)} --human`);
     return lines;
   }
   if (unread) {
     // Resolving from the file would refuse: say what is not read and the edit that fixes it.
     const { problem, fix } = unreadAnswerAdvice(unread);
     lines.push(...wrap(`An answer is written in questions.md, but ${problem} (questions.md:${unread.index + 1}). ${fix[0]!.toUpperCase()}${fix.slice(1)}, then commit it with:`, WIDTH, "  "));
-    lines.push(`    devrites-engine state resolve ${b.id} --human`, "  or resolve it another way:");
+    lines.push(`    devrites-engine state resolve ${shellWord(b.id)} --human`, "  or resolve it another way:");
   } else if (hasWrittenAnswer(b)) {
-    lines.push("  An answer is written in questions.md. Commit it with:", `    devrites-engine state resolve ${b.id} --human`, "  or resolve it another way:");
+    lines.push("  An answer is written in questions.md. Commit it with:", `    devrites-engine state resolve ${shellWord(b.id)} --human`, "  or resolve it another way:");
   } else lines.push("  Resolve with:");
-  if (options.length > 0 && !asksForFreeText(options[0]!.raw)) lines.push(`    devrites-engine state resolve ${b.id} --option 1 --human`);
-  else if (proposed) lines.push(`    devrites-engine state resolve ${b.id} --proposed --human`);
-  lines.push(`    devrites-engine state resolve ${b.id} "<your answer>" --human`);
+  if (options.length > 0 && !asksForFreeText(options[0]!.raw)) lines.push(`    devrites-engine state resolve ${shellWord(b.id)} --option 1 --human`);
+  else if (proposed) lines.push(`    devrites-engine state resolve ${shellWord(b.id)} --proposed --human`);
+  lines.push(`    devrites-engine state resolve ${shellWord(b.id)} "<your answer>" --human`);
   return lines;
 }
 

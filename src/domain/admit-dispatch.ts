@@ -8,6 +8,7 @@ import type { ForReaders } from "../for-readers.js";
 import { CAP_ADVICE, CAP_MESSAGE, type Remaining, type ReviewQueue } from "./budget.js";
 import { pauseSummary } from "./pause-reasons.js";
 import { cliOption, type NameOption } from "./option-names.js";
+import { shellWord } from "../shell-word.js";
 
 const STOP_CODES = ["paused", "slice_cap", "agents", "minutes", "tokens", "cost", "not_observed", "review_queue"] as const;
 type StopCode = (typeof STOP_CODES)[number];
@@ -72,7 +73,7 @@ function pausedReason(run: RunState): StopReason | undefined {
   const stop = (message: string): StopReason => ({ code: "paused", key: "status", message, pauseReason: undefined });
   if (status === "awaiting_human") {
     const qid = run.awaitedQid ?? "a question";
-    return stop(`the run is awaiting a human on ${qid}: no dispatch until it is answered (devrites-engine state resolve ${run.awaitedQid ?? "<qid>"} "<answer>")`);
+    return stop(`the run is awaiting a human on ${qid}: no dispatch until it is answered (devrites-engine state resolve ${run.awaitedQid !== undefined ? shellWord(run.awaitedQid) : "<qid>"} "<answer>")`);
   }
   if (status === "blocked") {
     return stop(`the run is paused: ${pauseSummary(run.pauseReason ?? "", undefined, new Date(0))}; no dispatch until devrites-engine state resume`);

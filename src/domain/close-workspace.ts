@@ -7,6 +7,7 @@ import { RefusedError } from "../errors.js";
 import { forReaders } from "../for-readers.js";
 import { gateOf, statusOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { cursorValue, type StateDoc } from "../documents/state/parse-state.js";
+import { shellWord } from "../shell-word.js";
 
 const HUMAN_GATES = new Set(["blocking", "validating", "escalating"]);
 
@@ -16,15 +17,15 @@ const HUMAN_GATES = new Set(["blocking", "validating", "escalating"]);
 export function assertClosable(state: StateDoc, questions: QuestionsDoc, slug: string): void {
   const awaited = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
   if ((cursorValue(state, "status") ?? "").trim().toLowerCase() === "awaiting_human" || awaited.length > 0) {
-    const qid = awaited[0] ?? "<qid>";
+    const qid = awaited[0] !== undefined ? shellWord(awaited[0]) : "<qid>";
     throw new RefusedError(`cannot close ${slug}: it is awaiting a human${awaited.length > 0 ? ` on ${awaited.join(", ")}` : ""}`, {
-      hint: forReaders((h) => `answer first (devrites-engine state resolve ${qid} "<answer>"${h}), then run devrites-engine state close ${slug} again`),
+      hint: forReaders((h) => `answer first (devrites-engine state resolve ${qid} "<answer>"${h}), then run devrites-engine state close ${shellWord(slug)} again`),
     });
   }
   const open = questions.blocks.filter((b) => statusOf(b) === "open" && HUMAN_GATES.has(gateOf(b)));
   if (open.length > 0) {
     throw new RefusedError(`cannot close ${slug}: open question(s) a person must answer: ${open.map((b) => `${b.id} (${gateOf(b)})`).join(", ")}`, {
-      hint: forReaders((h) => `answer or drop them first (devrites-engine state resolve ${open[0]!.id} "<answer>"${h}, or devrites-engine state resolve --drop ${open[0]!.id}${h}), then run devrites-engine state close ${slug} again`),
+      hint: forReaders((h) => `answer or drop them first (devrites-engine state resolve ${shellWord(open[0]!.id)} "<answer>"${h}, or devrites-engine state resolve --drop ${shellWord(open[0]!.id)}${h}), then run devrites-engine state close ${shellWord(slug)} again`),
     });
   }
 }

@@ -11,6 +11,7 @@ import { formatTimestamp } from "./clock.js";
 import { logPhase, PHASES } from "./phases.js";
 import { declaredSchema, ENGINE_SCHEMA } from "./schema-gate.js";
 import { verifyState } from "./verify-state.js";
+import { shellWord } from "../shell-word.js";
 
 interface MigratePlan {
   from: number;
@@ -29,7 +30,7 @@ export interface MigrateAnswers {
 function noPhase(slug: string, recorded: string | undefined): RefusedError {
   const what = recorded === undefined ? "state.md records no phase" : `state.md records an empty phase`;
   return new RefusedError(`cannot migrate ${slug}: ${what}; re-run with --answer phase=<phase>; nothing was written`, {
-    hint: `devrites-engine migrate ${slug} --answer phase=<phase> (one of ${PHASES.join(", ")}); add --dry-run to see what it would change first`,
+    hint: `devrites-engine migrate ${shellWord(slug)} --answer phase=<phase> (one of ${PHASES.join(", ")}); add --dry-run to see what it would change first`,
     data: { question: "phase" },
   });
 }

@@ -17,6 +17,7 @@ import { isReasonCode, pauseLabel, pauseSummary, REASON_CODES, REASON_LABELS, ty
 import { redact } from "./redact.js";
 import { forReaders } from "../for-readers.js";
 import { cliOption, type NameOption } from "./option-names.js";
+import { shellWord } from "../shell-word.js";
 
 /** The one reason that ends by itself, and so the only one `state resume --auto` may clear. */
 export const AUTO_RESUMABLE: ReasonCode = "usage_cap";
@@ -114,7 +115,7 @@ export function awaitingQuestionError(doc: StateDoc, command: "state pause" | "s
     : `the run is paused on question ${named}, not by state pause; answering it resumes the run`;
   const hint = forReaders((h) =>
     qid !== undefined
-      ? `devrites-engine state resolve ${qid} "<answer>"${h} (or drop it: devrites-engine state resolve --drop ${qid} "<reason>"${h})`
+      ? `devrites-engine state resolve ${shellWord(qid)} "<answer>"${h} (or drop it: devrites-engine state resolve --drop ${shellWord(qid)} "<reason>"${h})`
       : `devrites-engine status shows the awaited question; answer it with devrites-engine state resolve <qid> "<answer>"${h}`,
   );
   return new RefusedError(message, { hint, data: { qid: qid ?? null } });

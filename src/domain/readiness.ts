@@ -9,6 +9,7 @@ import { cursorValue, type StateDoc } from "../documents/state/parse-state.js";
 import { viewOf } from "../documents/markdown-view.js";
 import { ARTIFACT_READ_CAP, blocksOpenQuestions, budgetBlocks, hasRealContent, knownPhase, measureArtifact, requiredArtifacts, requiresBinding } from "./phase-policy.js";
 import { parseTaskGraph, taskGraphTooLarge } from "./task-graph.js";
+import { shellWord } from "../shell-word.js";
 
 /** The binding's inputs in the order they are hashed; `required` ones must exist. */
 export const BINDING_INPUTS: readonly { logical: string; required: boolean }[] = [
@@ -145,6 +146,6 @@ export function renderReadiness(slug: string, r: ReadinessResult): string[] {
   const lines = [...head, r.missing.length > 0 ? `result: blocked (missing to leave ${JSON.stringify(r.phase)}: ${r.missing.join(", ")})` : "result: blocked (state invariant)", `reason: ${r.reason}`];
   if (r.missing.length > 0) lines.push(`next: add real content to ${r.missing.join(", ")}`);
   for (const p of r.problems) lines.push(`invariant: ${p}`);
-  lines.push(`retry: devrites-engine check readiness ${slug}`);
+  lines.push(`retry: devrites-engine check readiness ${shellWord(slug)}`);
   return lines;
 }

@@ -7,6 +7,7 @@ import { compareBytes } from "../documents/manifest/paths.js";
 import { cursorValue, type StateDoc } from "../documents/state/parse-state.js";
 import { EngineError } from "../errors.js";
 import { sequenceParent, walkSequenceChain, type SequenceSource } from "./sequence-chain.js";
+import { shellWord } from "../shell-word.js";
 
 /** How many missing paths the error names before `…and N more`. */
 const MISSING_SHOWN = 8;
@@ -47,8 +48,8 @@ export function releaseUnionProblem(slug: string, release: ManifestDoc, predeces
     severity: "error",
     rule: "release-union",
     ...anchor(release),
-    message: `release manifest misses ${missing.length} predecessor path(s): ${listMissing(missing)}; run devrites-engine state merge-manifest ${slug}`,
-    hint: `devrites-engine state merge-manifest ${slug}`,
+    message: `release manifest misses ${missing.length} predecessor path(s): ${listMissing(missing)}; run devrites-engine state merge-manifest ${shellWord(slug)}`,
+    hint: `devrites-engine state merge-manifest ${shellWord(slug)}`,
   };
 }
 
@@ -65,7 +66,7 @@ export function checkReleaseUnion(slug: string, state: StateDoc, release: Manife
       rule: "release-chain",
       ...anchor(release),
       message: `release workspace ${slug} records no sequence_parent, so its union cannot be verified`,
-      hint: `record sequence_parent, or merge with an explicit list: devrites-engine state merge-manifest ${slug} <oldest> … <newest>`,
+      hint: `record sequence_parent, or merge with an explicit list: devrites-engine state merge-manifest ${shellWord(slug)} <oldest> … <newest>`,
     }];
   }
   let predecessors;
@@ -73,7 +74,7 @@ export function checkReleaseUnion(slug: string, state: StateDoc, release: Manife
     predecessors = walkSequenceChain(slug, state, source);
   } catch (e) {
     if (!(e instanceof EngineError)) throw e;
-    return [{ severity: "error", rule: "release-chain", ...anchor(release), message: `cannot verify the release union: ${e.message}`, hint: e.hint ?? `devrites-engine state merge-manifest ${slug}` }];
+    return [{ severity: "error", rule: "release-chain", ...anchor(release), message: `cannot verify the release union: ${e.message}`, hint: e.hint ?? `devrites-engine state merge-manifest ${shellWord(slug)}` }];
   }
   const problem = releaseUnionProblem(slug, release, predecessors.map((p) => p.manifest));
   return problem ? [problem] : [];

@@ -27,6 +27,7 @@ import { unreadAnswer } from "../documents/questions/answer-field.js";
 import { verifyQuestions, type BlockCheck } from "./read-back-questions.js";
 import type { Bytes, FileBytes } from "../documents/bytes.js";
 import { forReaders } from "../for-readers.js";
+import { shellWord } from "../shell-word.js";
 
 /** `file`: the answer a person wrote under the block's `answer:` (kept as written). */
 export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" } | { kind: "file" };
@@ -191,7 +192,7 @@ function answerText(block: QuestionBlock, entry: ResolveEntry): string {
   if (asksForFreeText(opt.raw)) {
     // "Something else — describe it" is a request for text, not an answer to record.
     throw new BadInputError(`option ${src.number} of ${entry.qid} asks for your own answer (${JSON.stringify(opt.answer)})`, {
-      hint: forReaders((h) => `give the text: devrites-engine state resolve ${entry.qid} "<your answer>"${h}`),
+      hint: forReaders((h) => `give the text: devrites-engine state resolve ${shellWord(entry.qid)} "<your answer>"${h}`),
       data: { option: src.number },
     });
   }
@@ -292,7 +293,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
     const shown = terminal ? `${status}: ${JSON.stringify(recorded)}` : `status ${JSON.stringify(status)}`;
     // A status the engine does not know (a hand edit) is fixed in the file; superseding is for real answers.
     const hint = terminal
-      ? `recorded ${shown}; to change it, raise a new question with supersedes: ${entry.qid} (devrites-engine question add --supersedes ${entry.qid} --gate GATE --question "…")`
+      ? `recorded ${shown}; to change it, raise a new question with supersedes: ${entry.qid} (devrites-engine question add --supersedes ${shellWord(entry.qid)} --gate GATE --question "…")`
       : `questions.md has ${shown} for ${entry.qid}, which is not a question status; set it to open, then answer again`;
     const conflict = located(
       new ConflictError(`qid not open (already answered/dropped): ${entry.qid}`, {

@@ -3,6 +3,7 @@
 
 import { RefusedError } from "../errors.js";
 import { cursorValue, type StateDoc } from "../documents/state/parse-state.js";
+import { shellWord } from "../shell-word.js";
 
 export const ENGINE_SCHEMA = 4;
 
@@ -23,15 +24,15 @@ export function assertSchema(doc: StateDoc, slug: string): void {
   if (value === undefined) {
     throw new RefusedError(`state.md schema row is invalid (value "${raw}"); expected the workspace schema version`, {
       kind: "schema-mismatch",
-      hint: `set the schema field to ${ENGINE_SCHEMA}, or run devrites-engine migrate ${slug}`,
+      hint: `set the schema field to ${ENGINE_SCHEMA}, or run devrites-engine migrate ${shellWord(slug)}`,
     });
   }
   if (value < ENGINE_SCHEMA) {
     throw new RefusedError(
-      `workspace schema version refused: workspace ${slug} predates workspace schema ${ENGINE_SCHEMA} (it records schema ${value}); run devrites-engine migrate ${slug}`,
+      `workspace schema version refused: workspace ${slug} predates workspace schema ${ENGINE_SCHEMA} (it records schema ${value}); run devrites-engine migrate ${shellWord(slug)}`,
       // The DevRites pack surfaces this refusal verbatim and expects it to name the fail-closed
       // migrate with its preview and its answer (rite-upgrade/SKILL.md, step 0).
-      { kind: "schema-mismatch", hint: `preview it with devrites-engine migrate ${slug} --dry-run; a cursor without a phase needs --answer phase=<phase>` },
+      { kind: "schema-mismatch", hint: `preview it with devrites-engine migrate ${shellWord(slug)} --dry-run; a cursor without a phase needs --answer phase=<phase>` },
     );
   }
   throw new RefusedError(`workspace schema version refused: workspace ${slug} declares schema ${value}, newer than this engine's ${ENGINE_SCHEMA}; upgrade devrites-engine`, { kind: "schema-mismatch" });

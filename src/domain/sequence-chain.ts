@@ -5,6 +5,7 @@
 import { RefusedError, type ErrorDetails } from "../errors.js";
 import { parseManifest, type ManifestDoc } from "../documents/manifest/parse-manifest.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
+import { shellWord } from "../shell-word.js";
 
 /** A chain longer than this many `sequence_parent` links is refused, never truncated. */
 export const MAX_CHAIN_LINKS = 64;
@@ -149,7 +150,7 @@ export function walkSequenceChain(target: string, targetState: StateDoc, source:
   const parent = sequenceParent(targetState);
   if (parent === undefined) {
     throw blocked(`${target} has no sequence_parent; pass an explicit ordered predecessor list`, {
-      hint: `devrites-engine state merge-manifest ${target} <oldest> … <newest>`,
+      hint: `devrites-engine state merge-manifest ${shellWord(target)} <oldest> … <newest>`,
     });
   }
   const chain: Predecessor[] = [];
@@ -176,7 +177,7 @@ export function listedPredecessors(target: string, targetState: StateDoc, names:
   const last = names[names.length - 1];
   if (parent !== undefined && last !== parent) {
     throw blocked(`${target} records sequence_parent "${parent}" but the list ends with "${last}"; the last predecessor must be the recorded parent`, {
-      hint: `end the list with ${parent}, or pass no list to walk the recorded chain: devrites-engine state merge-manifest ${target}`,
+      hint: `end the list with ${parent}, or pass no list to walk the recorded chain: devrites-engine state merge-manifest ${shellWord(target)}`,
     });
   }
   const members: SequenceMember[] = [];

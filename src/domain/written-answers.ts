@@ -9,6 +9,7 @@ import { normalizeText } from "./normalize-text.js";
 import type { ResolveEntry } from "./resolve-question.js";
 import type { Bytes } from "../documents/bytes.js";
 import { forReaders } from "../for-readers.js";
+import { shellWord } from "../shell-word.js";
 
 export { hasWrittenAnswer };
 
@@ -24,7 +25,7 @@ export function writtenAnswer(block: QuestionBlock): string {
 /** The refusal for `state resolve <qid>` when neither the command line nor the file holds an answer. */
 export function answerRequired(qid: string): BadInputError {
   return new BadInputError(`Answer text required for ${qid}`, {
-    hint: forReaders((h) => `type it: devrites-engine state resolve ${qid} "<answer>"${h} (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${qid}${h}`),
+    hint: forReaders((h) => `type it: devrites-engine state resolve ${shellWord(qid)} "<answer>"${h} (or --option N, --proposed), or write it after answer: in questions.md and run devrites-engine state resolve ${shellWord(qid)}${h}`),
   });
 }
 
@@ -35,7 +36,7 @@ export function answerRequired(qid: string): BadInputError {
 export function unreadAnswerError(qid: string, line: number, u: UnreadAnswer): BadInputError {
   const { problem, fix } = unreadAnswerAdvice(u);
   return new BadInputError(`${qid}: ${problem} (questions.md:${line}); nothing was written`, {
-    hint: forReaders((h) => `${fix}, then run devrites-engine state resolve ${qid}${h}; or type the answer: devrites-engine state resolve ${qid} "<answer>"${h}`),
+    hint: forReaders((h) => `${fix}, then run devrites-engine state resolve ${shellWord(qid)}${h}; or type the answer: devrites-engine state resolve ${shellWord(qid)} "<answer>"${h}`),
     data: { qid, line, problem: u.reason },
   });
 }

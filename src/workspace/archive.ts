@@ -13,6 +13,7 @@ import { CLOSE_JOURNAL, finishLegacyClose, readCloseJournal } from "./close-jour
 import { ACTIVE_TARGET, JOURNAL_FILE, readJournal } from "./journal.js";
 import type { Workspace } from "./locate.js";
 import { applyJournal, errText } from "./replay.js";
+import { shellWord } from "../shell-word.js";
 
 /**
  * Where the live workspace `ws` would be archived, checked.
@@ -28,7 +29,7 @@ export function assertArchivable(ws: Workspace): string {
   if (lstat(target)) {
     throw new RefusedError(`archive already exists at ${target}: refusing to overwrite it`, {
       kind: "archive-exists",
-      hint: `both work/${ws.slug} and archive/${ws.slug} exist; compare them and move one away by hand, then run devrites-engine state close ${ws.slug} again`,
+      hint: `both work/${ws.slug} and archive/${ws.slug} exist; compare them and move one away by hand, then run devrites-engine state close ${shellWord(ws.slug)} again`,
     });
   }
   return target;
@@ -62,6 +63,6 @@ export function finishArchivedClose(archived: Workspace, lockActive: () => void)
     return applyJournal(archived.dir, read.journal).renamed.includes(ACTIVE_TARGET);
   } catch (e) {
     if (e instanceof EngineError) throw e;
-    throw new InternalError(`could not finish closing ${archived.slug}: ${errText(e)}`, { kind: "io", hint: `fix the cause, then run devrites-engine state close ${archived.slug} again`, cause: e });
+    throw new InternalError(`could not finish closing ${archived.slug}: ${errText(e)}`, { kind: "io", hint: `fix the cause, then run devrites-engine state close ${shellWord(archived.slug)} again`, cause: e });
   }
 }

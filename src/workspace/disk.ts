@@ -8,6 +8,7 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { InternalError, isKind, RefusedError } from "../errors.js";
+import { shellWord } from "../shell-word.js";
 
 /** The calls that can fail mid-commit. Production uses node:fs; tests replace entries. */
 export const disk = {
@@ -119,16 +120,11 @@ export function kindOf(st: Stats): string {
  */
 export function refuseHardLink(st: Stats, p: string): void {
   if (st.nlink <= 1) return;
-  const q = shellPath(p);
+  const q = shellWord(p);
   throw new RefusedError(`${p} has ${st.nlink} hard links; the engine never writes a file that has other names`, {
     kind: "unsafe-file",
-    hint: `give it a copy of its own (the other names keep the old content), then retry: cp -p ${q} ${shellPath(`${p}.copy`)} && mv ${shellPath(`${p}.copy`)} ${q}`,
+    hint: `give it a copy of its own (the other names keep the old content), then retry: cp -p ${q} ${shellWord(`${p}.copy`)} && mv ${shellWord(`${p}.copy`)} ${q}`,
   });
-}
-
-/** A path as one shell word: bare when it is only safe characters, else single-quoted. */
-function shellPath(p: string): string {
-  return /^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replace(/'/g, `'\\''`)}'`;
 }
 
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;

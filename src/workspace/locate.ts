@@ -7,6 +7,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { BadInputError, InternalError, NoWorkspaceError, RefusedError, type EngineError } from "../errors.js";
 import { suggestNewSlug } from "../domain/new-slug.js";
 import { kindOf, lstat, makeDirs, READ_CAP_BYTES, readRegularFile } from "./disk.js";
+import { shellWord } from "../shell-word.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
 
@@ -35,7 +36,7 @@ function workspacesHere(root: string, asked?: string): string {
   }
   const suggested = asked === undefined ? undefined : suggestNewSlug(asked);
   // A suggestion that exists already would be refused by init (exit 3): it is listed instead.
-  const slug = suggested !== undefined && !names.includes(suggested) ? suggested : "<slug>";
+  const slug = suggested !== undefined && !names.includes(suggested) ? shellWord(suggested) : "<slug>";
   if (names.length > 0) {
     return `workspaces here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ` …and ${names.length - 10} more` : ""} (pick one with --workspace SLUG), or start one with devrites-engine init ${slug}`;
   }
@@ -48,11 +49,6 @@ function workspacesHere(root: string, asked?: string): string {
   return closed > 0
     ? `there are no live workspaces in ${root} (${closed} closed in archive/); start one with devrites-engine init ${slug}`
     : `there are no workspaces in ${root} yet; start one with devrites-engine init ${slug}`;
-}
-
-/** A word for a POSIX shell: as is when plain, else single-quoted (a hint's path with a blank must still run). */
-function shellWord(s: string): string {
-  return /^[A-Za-z0-9._:@%/+=-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }
 
 /** Names an existing workspace may have (formats.md, Layout). */
@@ -197,7 +193,7 @@ export function openWorkspace(root: string, slug: string | undefined, refuseUnsa
   if (!st) {
     // A `state close` killed after it moved the workspace (workspace/archive.ts) left its journal there.
     if (lstat(join(root, "archive", slug, ".journal")) || lstat(join(root, "archive", slug, ".close-journal"))) {
-      throw new NoWorkspaceError(notFound(`workspace ${JSON.stringify(slug)} was moved to archive/${slug} by a close that did not finish`), { hint: `finish it with devrites-engine state close ${slug}` });
+      throw new NoWorkspaceError(notFound(`workspace ${JSON.stringify(slug)} was moved to archive/${slug} by a close that did not finish`), { hint: `finish it with devrites-engine state close ${shellWord(slug)}` });
     }
     throw new NoWorkspaceError(notFound(`unknown workspace ${JSON.stringify(slug)}: no ${dir}`), { hint: workspacesHere(root, slug) });
   }
@@ -304,7 +300,7 @@ export function createWorkspaceDir(root: string, slug: string, files: readonly s
   if (st && !lstat(join(dir, ".journal")) && files.some((f) => lstat(join(dir, f)) !== undefined)) {
     throw new RefusedError(`workspace ${slug} already exists at ${dir}`, {
       kind: "workspace-exists",
-      hint: `pick another slug, or work in it: devrites-engine status --workspace ${slug}`,
+      hint: `pick another slug, or work in it: devrites-engine status --workspace ${shellWord(slug)}`,
     });
   }
   try {

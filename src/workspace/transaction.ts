@@ -13,6 +13,7 @@ import { InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, refuseHardLink, removeFile, writeAll } from "./disk.js";
 import { bodySum, byteLength, crcFor, JOURNAL_FILE, type Journal, type JournalFile } from "./journal.js";
 import { applyJournal, errText, fsyncDir, rollBack, whereIs } from "./replay.js";
+import { shellWord } from "../shell-word.js";
 
 /** Replace a whole file. `path` is absolute; byte pieces are written in order. */
 export interface FileWrite {
@@ -196,7 +197,7 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
         hint:
           journal.archive === undefined
             ? "fix the cause (disk space, permissions), then run any devrites-engine command in this workspace to finish it from the journal"
-            : `fix the cause (disk space, permissions), then run devrites-engine state close ${journal.archive} again: it finishes or undoes the close from the journal in whichever directory holds it`,
+            : `fix the cause (disk space, permissions), then run devrites-engine state close ${shellWord(journal.archive)} again: it finishes or undoes the close from the journal in whichever directory holds it`,
         cause: new AggregateError([e, e2], "the commit and its rollback both failed"),
       });
     }

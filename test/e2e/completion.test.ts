@@ -21,7 +21,8 @@ describe("completion", () => {
     const r = await runMain(["completion"], { cwd: cwd(), env: { SHELL: "/bin/bash" } });
     expect(r.exit, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^###-begin-devrites-engine-completions-###\n/);
-    expect(r.stdout).toContain("devrites-engine --get-completions");
+    expect(r.stdout).toContain("bin=devrites-engine");
+    expect(r.stdout).toContain('"$bin" --get-completions');
     expect(r.stdout).toContain("complete -o bashdefault -o default -F _devrites_engine_completions devrites-engine");
     expect(r.stdout).toMatch(/###-end-devrites-engine-completions-###\n$/);
   });
@@ -30,7 +31,8 @@ describe("completion", () => {
     const r = await runMain(["completion"], { cwd: cwd(), env: { SHELL: "/usr/bin/zsh" } });
     expect(r.exit, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^#compdef devrites-engine\n/);
-    expect(r.stdout).toContain("devrites-engine --get-completions");
+    expect(r.stdout).toContain("bin=devrites-engine");
+    expect(r.stdout).toContain('"$bin" --get-completions');
     expect(r.stdout).toContain("compdef _devrites_engine_completions devrites-engine");
   });
 

@@ -1,11 +1,12 @@
 // The hostile-workspace generator: seeded cases that plant forged journals (valid check lines,
 // hostile entries), forged lock and break files, special files at workspace paths, temp
 // lookalikes, hard links to outside files, audit lines no reader may fail on (not objects, not
-// the engine's shape, nested thousands deep), bidi controls in the files and tasks.md graphs too
-// long or too wide for a recursive or quadratic reader, then run a command
+// the engine's shape, nested thousands deep), bidi controls in the files, question ids and
+// workspace names with shell syntax in them (`q-$(id>PWN)`), and tasks.md graphs too long or
+// too wide for a recursive or quadratic reader, then run a command
 // (sometimes a batch whose every entry is invalid, which must never exit 0) in-process. Every
 // case: only exit codes from the table and never "a bug", no control or bidi character printed
-// raw, nothing outside `.devrites/` touched, lookalikes kept, each workspace file old
+// raw, every id, slug or path after a printed command plain or single-quoted, nothing outside `.devrites/` touched, lookalikes kept, each workspace file old
 // or a content the journal legitimately carried, no case slower than its time limit, and the
 // next command still answers. DEVRITES_HOSTILE_CASES sets the count (1000 in test:full);
 // DEVRITES_SEED replays a run. FIFOs, which would block a regression in-process, run spawned.
@@ -258,12 +259,30 @@ function plantTasks(rng: Rng, sb: Sandbox, planted: Planted): string[] {
   return rng.pick([["check", "task-graph"], ["check", "task-graph", "--json"], ["check", "readiness"], ["orient"], ["observe", "slice", "session-token-rotation", "SLICE-2"]]);
 }
 
+/** Ids that are shell syntax: the awaited question renamed to one, and open blocks under others. */
+const SHELL_IDS = ["q-$(id>PWN)", "q-`id>PWN`", "q-$(touch${IFS}PWN)", "q-;id", "q-a|id", "q-a&&id", "q-*", "q-'x'", 'q-"x"', "q-$HOME", "q-a\\b", "q-~", "q-!x", "q-a>b"];
+
+function plantShellIds(rng: Rng, sb: Sandbox, planted: Planted): void {
+  const ids = rng.shuffle([...SHELL_IDS]).slice(0, rng.int(1, 3));
+  for (const name of ["questions.md", "state.md"]) {
+    const p = path.join(sb.ws, name);
+    const st = fs.lstatSync(p, { throwIfNoEntry: false });
+    if (!st?.isFile() || st.nlink > 1 || st.size > 1024 * 1024) continue;
+    let text = fs.readFileSync(p, "utf8").split(AWAITED).join(ids[0]!);
+    if (name === "questions.md") text += ids.slice(1).map((id) => `\n## ${id}\nstatus: open\ngate: ${rng.pick(["blocking", "advisory", "escalating"])}\nquestion: Which?\noptions: |\n  1. one\n`).join("");
+    fs.writeFileSync(p, text);
+  }
+  // A directory under work/ whose name no slug may have.
+  fs.mkdirSync(path.join(sb.devrites, "work", rng.pick(["x$(id>PWN)", "a b", "x;id", "`id`"])), { recursive: true });
+  planted.what.push(`shell-syntax ids ${ids.join(" ")}`);
+}
+
 function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] } {
   let sb = makeSandbox();
   const planted: Planted = { what: [], allowed: new Map(), lookalikes: [] };
   if (rng.chance(0.5)) fs.writeFileSync(path.join(sb.ws, "events.jsonl"), '{"v":1,"event":"initialized"}\n');
   for (const f of WS_FILES) planted.allowed.set(f, new Set([sb.workspaceFiles()[f] ?? ""]));
-  const kinds = [plantJournal, plantLock, plantSpecial, plantLookalikes, plantHardLink, plantAuditLines, plantBidi];
+  const kinds = [plantJournal, plantLock, plantSpecial, plantLookalikes, plantHardLink, plantAuditLines, plantBidi, plantShellIds];
   const n = rng.int(1, 3);
   for (let i = 0; i < n; i++) rng.pick(kinds)(rng, sb, planted);
   // A planted tasks.md comes with the command that reads it.
@@ -275,7 +294,7 @@ function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] 
     ? tasksArgv
     : rng.chance(0.12)
     ? allInvalidBatch(rng, sb, planted)
-    : rng.pick([["status"], ["log"], ["log", "--json"], ["questions"], ["check"], ["check", "--json"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "status"], ["init", "fresh"]]);
+    : rng.pick([["status"], ["log"], ["log", "--json"], ["questions"], ["check"], ["check", "--json"], ["state", "resolve", AWAITED, "Keep it"], ["budget", "status"], ["init", "fresh"], ["state", "close", "session-token-rotation", "--json"], ["state", "pause", "--reason", "approval"], ["status", "--markdown"]]);
   sb = rebaseline(sb);
   return { sb, planted, argv };
 }
@@ -284,10 +303,36 @@ function hostileCase(rng: Rng): { sb: Sandbox; planted: Planted; argv: string[] 
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/**
+ * The word after each printed command that takes an id, a slug or a path, where it is neither
+ * plain (commands.md: [A-Za-z0-9._/:@-]) nor single-quoted: text that a shell would read as syntax.
+ */
+function unquotedWords(output: string): string[] {
+  // Text line by line; a JSON object by its string values, each as the reader gets it.
+  const strings = (v: unknown): string[] => (typeof v === "string" ? [v] : v !== null && typeof v === "object" ? Object.values(v).flatMap(strings) : []);
+  const texts = output.split("\n").flatMap((line) => {
+    if (!line.startsWith("{")) return [line];
+    try {
+      return strings(JSON.parse(line)).flatMap((s) => s.split("\n"));
+    } catch {
+      return [line];
+    }
+  });
+  const text = texts.join("\n");
+  const after = /devrites-engine (?:state resolve(?: --drop)?|questions show|question add --supersedes|state close|migrate|state merge-manifest|check readiness(?: --emit-binding)?|orient|init|[a-z -]*--workspace|[a-z -]*--root) (\S+)/g;
+  const bad: string[] = [];
+  for (const m of text.matchAll(after)) {
+    const word = m[1]!.replace(/[),;]+$/, "");
+    if (!word.startsWith("'") && !word.startsWith("<") && !/^[A-Za-z0-9._/:@-]*$/.test(word) && !word.startsWith("--") && !word.startsWith('"<')) bad.push(word);
+  }
+  return bad;
+}
+
 function violations(sb: Sandbox, planted: Planted, r: { exit: number; out: string; err: string }, ms: number): string[] {
   const out: string[] = [];
   const raw = RAW_CONTROL.exec(r.out + r.err);
   if (raw) out.push(`printed U+${raw[0].charCodeAt(0).toString(16).padStart(4, "0")} raw`);
+  for (const word of unquotedWords(r.out + r.err)) out.push(`printed a command with ${JSON.stringify(word)} neither plain nor single-quoted`);
   if (planted.allInvalidBatch && (r.exit === 0 || /nothing to resolve/.test(r.out))) out.push(`an all-invalid batch exit ${r.exit}: ${r.out.split("\n")[0]}`);
   if (!Number.isInteger(r.exit) || r.exit < 0 || r.exit > 9) out.push(`exit ${r.exit} is not in the table`);
   if (/this is a bug/.test(r.err)) out.push(`reported as a bug: ${r.err.split("\n")[0]}`);

@@ -74,6 +74,15 @@ export function questionIdOf(headingText: string): { id: string; rest: string } 
   return { id: m[1] as string, rest: (m[2] ?? "").trim() };
 }
 
+/**
+ * The grammar of a question id (`q-`/`Q-`, then a letter or digit, then letters, digits, `.`,
+ * `_`, `-`). A heading may name a block with any first word after `q-`; `check` reports one
+ * outside this grammar (question-bad-id), and completion never offers it.
+ */
+export function isWellFormedQuestionId(id: string): boolean {
+  return /^[qQ]-[A-Za-z0-9][A-Za-z0-9._-]*$/.test(id);
+}
+
 // --- Field lines ----------------------------------------------------------------------------
 
 /**

@@ -3,7 +3,7 @@
 
 import { GATES, isGate } from "../../documents/gates.js";
 import { hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice } from "../../documents/questions/answer-field.js";
-import { fieldColon } from "../../documents/questions/block-grammar.js";
+import { fieldColon, isWellFormedQuestionId } from "../../documents/questions/block-grammar.js";
 import { misreadKey } from "../../documents/questions/meant-keys.js";
 import { FieldLines, readFieldLines } from "../../documents/questions/field-lines.js";
 import { QUESTION_STATUSES, gateFrom, statusFrom, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
@@ -12,10 +12,10 @@ import { isWorkspaceTimestamp } from "../../documents/timestamp.js";
 import { forReaders, type ForReaders } from "../../for-readers.js";
 import { adviceFor, type Diagnostic } from "./diagnostic.js";
 import { scanQuestions, type QuestionScan } from "../../documents/questions/question-scan.js";
+import { shellWord } from "../../shell-word.js";
 
 const FILE = "questions.md";
 const ENGINE_ID = /^q-\d{4}-\d{2}-\d{2}-\d{3,}$/;
-const ANY_ID = /^[qQ]-[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const TIMESTAMP_KEYS = ["raised_at", "answered_at"];
 
 /**
@@ -62,7 +62,7 @@ export function lintQuestions(doc: QuestionsDoc, scan: QuestionScan = scanQuesti
     if (scan.status[k] !== 0) continue;
     const b = doc.blocks[k]!;
     readFieldLines(doc.view, b, lines);
-    if (!ANY_ID.test(b.id)) push(b.heading, 4, "error", "question-bad-id", `malformed question id ${JSON.stringify(b.id)}; rename the heading to ## q-<id> (letters, digits, '.', '_', '-')`);
+    if (!isWellFormedQuestionId(b.id)) push(b.heading, 4, "error", "question-bad-id", `malformed question id ${JSON.stringify(b.id)}; rename the heading to ## q-<id> (letters, digits, '.', '_', '-')`);
     else if (!ENGINE_ID.test(b.id) && b.id.startsWith("q-")) {
       // Hand-written ids like q-7 are legal; only flag look-alikes of engine ids.
       if (/^q-\d{4}-/.test(b.id)) push(b.heading, 4, "warning", "question-id-format", `${b.id} looks like an engine id but is not q-YYYY-MM-DD-NNN`);
@@ -102,15 +102,15 @@ export function lintQuestions(doc: QuestionsDoc, scan: QuestionScan = scanQuesti
     const unread = unreadAnswer(doc.view, b);
     if (unread && unread.reason !== "misspelled-key") {
       const { problem, fix } = unreadAnswerAdvice(unread);
-      push(unread.index, 1, "warning", "question-answer-not-read", status === "open" ? forReaders((h) => `${b.id}: ${problem}; ${fix}, then run devrites-engine state resolve ${b.id}${h}`) : `${b.id}: ${problem}; ${fix}`);
+      push(unread.index, 1, "warning", "question-answer-not-read", status === "open" ? forReaders((h) => `${b.id}: ${problem}; ${fix}, then run devrites-engine state resolve ${shellWord(b.id)}${h}`) : `${b.id}: ${problem}; ${fix}`);
     }
     if (status === "answered" || status === "dropped") {
-      if (status === "answered" && !hasWrittenAnswer(b)) pushAt(fieldCol(b, "status"), "error", "question-answered-without-answer", forReaders((h) => `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${b.id} "<answer>"${h})`));
+      if (status === "answered" && !hasWrittenAnswer(b)) pushAt(fieldCol(b, "status"), "error", "question-answered-without-answer", forReaders((h) => `${b.id} is answered but its answer: is empty; write the answer after answer: (or set status: open and answer it with devrites-engine state resolve ${shellWord(b.id)} "<answer>"${h})`));
       if ((value("answered_at") ?? "") === "") pushAt(fieldCol(b, "status"), "warning", "question-no-answered-at", `${b.id} is ${status} but has no answered_at; add answered_at: <YYYY-MM-DDTHH:MM:SSZ>`);
     }
     if (status === "open" && !unread && hasWrittenAnswer(b)) {
       const c = fieldCol(b, "answer");
-      push(c.index, c.col, "warning", "question-open-with-answer", forReaders((h) => `${b.id} is open but already has an answer; make it count with devrites-engine state resolve ${b.id}${h}`));
+      push(c.index, c.col, "warning", "question-open-with-answer", forReaders((h) => `${b.id} is open but already has an answer; make it count with devrites-engine state resolve ${shellWord(b.id)}${h}`));
     }
     for (const index of lines.repeats) {
       const line = doc.view.lineText(index);

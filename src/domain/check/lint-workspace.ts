@@ -9,6 +9,7 @@ import { PAUSE_FIELDS } from "../run-status.js";
 import { forReaders } from "../../for-readers.js";
 import { adviceFor, type Diagnostic } from "./diagnostic.js";
 import { gateAt, scanQuestions, statusAt } from "../../documents/questions/question-scan.js";
+import { shellWord } from "../../shell-word.js";
 
 export interface ModeInfo {
   afk: boolean;
@@ -46,7 +47,7 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
       // A hand-edited status ("Pending"): resolve would refuse it as not open, so the step is the edit.
       out.push({
         file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-not-open",
-        ...adviceFor(forReaders((h) => `## Awaiting human names ${qidField.value}, whose status is ${JSON.stringify(statusOf(blocks[0]!))}; set it to open in questions.md, then answer it (devrites-engine state resolve ${qidField.value} "<answer>"${h})`)),
+        ...adviceFor(forReaders((h) => `## Awaiting human names ${qidField.value}, whose status is ${JSON.stringify(statusOf(blocks[0]!))}; set it to open in questions.md, then answer it (devrites-engine state resolve ${shellWord(qidField.value)} "<answer>"${h})`)),
       });
     } else if (blocks.every((b) => statusOf(b) !== "open")) {
       const b = blocks[0]!;
@@ -55,8 +56,8 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
       out.push({
         file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-not-open",
         ...adviceFor(forReaders((h) => noText
-          ? `## Awaiting human names ${qidField.value}, which is answered in questions.md but has no answer; write it after answer: (questions.md:${qLine(b.field("answer")?.index ?? b.heading)}), then run devrites-engine state resolve ${qidField.value}${h}`
-          : `## Awaiting human names ${qidField.value}, which is ${statusOf(b) || "not open"}; clear state.md with devrites-engine state resolve ${qidField.value}${h}`)),
+          ? `## Awaiting human names ${qidField.value}, which is answered in questions.md but has no answer; write it after answer: (questions.md:${qLine(b.field("answer")?.index ?? b.heading)}), then run devrites-engine state resolve ${shellWord(qidField.value)}${h}`
+          : `## Awaiting human names ${qidField.value}, which is ${statusOf(b) || "not open"}; clear state.md with devrites-engine state resolve ${shellWord(qidField.value)}${h}`)),
       });
     }
   }
@@ -64,7 +65,7 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
     out.push({ file: "state.md", line: sLine(status!.index), col: 1, severity: "error", rule: "awaiting-without-section", message: "status is awaiting_human but there is no ## Awaiting human section naming the question; add the section (question_id: <qid>), or set status: running if nothing is awaited" });
   }
   if (state.awaiting.length > 0 && status && statusValue !== "awaiting_human") {
-    out.push({ file: "state.md", line: sLine(state.awaiting[0]!.heading), col: 1, severity: "error", rule: "section-without-awaiting", ...adviceFor(forReaders((h) => `## Awaiting human is present but status is ${status.value}; set status: awaiting_human${openAwaited(state, questions) !== undefined ? `, or answer it (devrites-engine state resolve ${openAwaited(state, questions)} "<answer>"${h} removes the section)` : ""}`)) });
+    out.push({ file: "state.md", line: sLine(state.awaiting[0]!.heading), col: 1, severity: "error", rule: "section-without-awaiting", ...adviceFor(forReaders((h) => `## Awaiting human is present but status is ${status.value}; set status: awaiting_human${openAwaited(state, questions) !== undefined ? `, or answer it (devrites-engine state resolve ${shellWord(openAwaited(state, questions)!)} "<answer>"${h} removes the section)` : ""}`)) });
   }
   if (status && statusValue !== "blocked") {
     for (const key of PAUSE_FIELDS) {
@@ -89,7 +90,7 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
         file: "questions.md", line: qLine(f ? f.index : b.heading), col: 1, severity: "error", rule: "open-gate-not-paused",
         // Typically a question queued behind another: resolving that one resumed the run. No
         // command pauses on an existing question, so the step that works is answering or dropping it.
-        ...adviceFor(forReaders((h) => `${b.id} is an open ${gate} question but the run is ${status.value}; answer it (devrites-engine state resolve ${b.id} "<answer>"${h}) or drop it (devrites-engine state resolve --drop ${b.id} "<reason>"${h})`)),
+        ...adviceFor(forReaders((h) => `${b.id} is an open ${gate} question but the run is ${status.value}; answer it (devrites-engine state resolve ${shellWord(b.id)} "<answer>"${h}) or drop it (devrites-engine state resolve --drop ${shellWord(b.id)} "<reason>"${h})`)),
       });
     }
   }
