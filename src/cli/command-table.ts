@@ -220,6 +220,22 @@ export const COMMANDS: CommandDef[] = [
     run: lazy(() => import("../commands/check-readiness.js"), "checkTaskGraph"),
   },
   {
+    words: ["check", "candidate"],
+    usage: "devrites-engine check candidate [<slug>] [--json]",
+    describe: "hash the project files touched-files.md names: the candidate /rite-ship binds (exit 3 when it is not closed)",
+    examples: ["devrites-engine check candidate csv-export", "devrites-engine check candidate --json"],
+    options: {},
+    run: lazy(() => import("../commands/check-candidate.js"), "checkCandidate"),
+  },
+  {
+    words: ["check", "seal"],
+    usage: "devrites-engine check seal [<slug>] [--json]",
+    describe: "the seal gate and evidence freshness: exit 0 passed, exit 3 blocked with its reasons",
+    examples: ["devrites-engine check seal csv-export", "devrites-engine check seal --json"],
+    options: {},
+    run: lazy(() => import("../commands/check-seal.js"), "checkSeal"),
+  },
+  {
     words: ["orient"],
     usage: "devrites-engine orient [<slug>] [--json]",
     describe: "the workspace summary a phase reads first, as JSON: cursor, awaiting, open questions, budget, task graph",
@@ -311,7 +327,7 @@ COMMANDS.push({
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["detect"], ["open-visual"], ["secret-scan"], ["overhaul"], ["install"], ["update"], ["uninstall"],
-  ["check", "candidate"], ["check", "seal"], ["check", "slice"], ["check", "diff-scope"], ["check", "path-disjoint"],
+  ["check", "slice"], ["check", "diff-scope"], ["check", "path-disjoint"],
   ["check", "indexes"], ["check", "skill-trust"], ["check", "regression"], ["check", "windows"], ["check", "dup"], ["check", "drift"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */

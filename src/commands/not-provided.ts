@@ -25,8 +25,6 @@ export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   install: ["installs the DevRites pack", "the DevRites installer (npx devrites install)"],
   update: ["updates the DevRites pack and the Go binary", "the DevRites installer (npx devrites update); update this engine with npm"],
   uninstall: ["removes the DevRites pack", "the DevRites installer (npx devrites uninstall)"],
-  "check candidate": ["hashes the project files touched-files.md names", `${GO}'s \`check candidate\`; this engine never reads outside .devrites/`],
-  "check seal": ["rechecks the candidate hash and evidence freshness against project files", `${GO}'s \`check seal\`; this engine never reads outside .devrites/ (devrites-engine check readiness covers the workspace part)`],
   "check slice": ["lints one slice's wright contract", "devrites-engine observe slice <slug> <SLICE-ID> to read it"],
   "check diff-scope": ["compares git's changed paths with an allowlist", `${GO}'s \`check diff-scope\`, or git diff --name-only`],
   "check path-disjoint": ["checks slice path sets are disjoint", `${GO}'s \`check path-disjoint\``],
