@@ -236,6 +236,18 @@ export const COMMANDS: CommandDef[] = [
     run: lazy(() => import("../commands/check-seal.js"), "checkSeal"),
   },
   {
+    words: ["secret-scan"],
+    usage: "devrites-engine secret-scan [--staged] [--stdin] [<slug>] [--json]",
+    describe: "scan the staged blobs, a workspace's candidate files or stdin for credentials: exit 3 on a HIGH finding",
+    examples: ["devrites-engine secret-scan --staged", "devrites-engine secret-scan csv-export", "git diff | devrites-engine secret-scan --stdin"],
+    options: {
+      staged: bool("scan the exact blobs staged in git's index"),
+      stdin: bool("scan standard input (review text)"),
+      text: str("refused: review text comes through --stdin"),
+    },
+    run: lazy(() => import("../commands/secret-scan.js"), "secretScan"),
+  },
+  {
     words: ["orient"],
     usage: "devrites-engine orient [<slug>] [--json]",
     describe: "the workspace summary a phase reads first, as JSON: cursor, awaiting, open questions, budget, task graph",
@@ -326,7 +338,7 @@ COMMANDS.push({
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
-  ["metrics"], ["detect"], ["open-visual"], ["secret-scan"], ["overhaul"], ["install"], ["update"], ["uninstall"],
+  ["metrics"], ["detect"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "slice"], ["check", "diff-scope"], ["check", "path-disjoint"],
   ["check", "indexes"], ["check", "skill-trust"], ["check", "regression"], ["check", "windows"], ["check", "dup"], ["check", "drift"],
 ];

@@ -20,7 +20,6 @@ export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   metrics: ["summarises metrics.jsonl", "devrites-engine log (the events.jsonl audit trail)"],
   detect: ["reads the repository's test/lint/build wiring", `${GO}'s \`detect\`, or the project's own scripts`],
   "open-visual": ["opens a visual HTML file", "open the file directly"],
-  "secret-scan": ["scans staged blobs for credentials", `${GO}'s \`secret-scan\`, or a secret scanner of your own; an unscanned commit is not a pass`],
   overhaul: ["runs the overhaul records and snapshots", `${GO}'s \`overhaul\``],
   install: ["installs the DevRites pack", "the DevRites installer (npx devrites install)"],
   update: ["updates the DevRites pack and the Go binary", "the DevRites installer (npx devrites update); update this engine with npm"],
