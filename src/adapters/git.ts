@@ -55,23 +55,38 @@ export interface GitResult {
  * and `maxBytes` of stdout. Never throws: a failure is described in the result.
  */
 export async function runGit(cwd: string, args: readonly string[], opts: { env: Readonly<Record<string, string | undefined>>; input?: Uint8Array; timeoutMs: number; maxBytes: number }): Promise<GitResult> {
-  const r = await execa("git", [...SAFE_CONFIG, ...args], {
+  const child = execa("git", [...SAFE_CONFIG, ...args], {
     cwd,
     env: gitEnvironment(opts.env),
     extendEnv: false,
     input: opts.input ?? new Uint8Array(0),
+    // stdout is collected here, chunk by chunk, and cut at the cap (execa's own buffering
+    // re-grows its buffer at every chunk: minutes for a 64 MiB blob).
+    buffer: { stdout: false, stderr: true },
     encoding: "buffer",
-    stripFinalNewline: false,
     timeout: opts.timeoutMs,
-    maxBuffer: opts.maxBytes,
+    maxBuffer: { stderr: 64 * 1024 },
     reject: false,
   });
-  const stdout = Buffer.from(r.stdout as Uint8Array);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let overCap = false;
+  child.stdout.on("data", (chunk: Buffer) => {
+    if (overCap) return;
+    total += chunk.length;
+    if (total > opts.maxBytes) {
+      overCap = true;
+      child.kill();
+      return;
+    }
+    chunks.push(chunk);
+  });
+  const r = await child;
   const stderr = Buffer.from((r.stderr as Uint8Array | undefined) ?? new Uint8Array(0)).toString("utf8").slice(0, 2000);
   let failure: string | undefined;
-  if (r.timedOut) failure = "timeout";
-  else if (r.isMaxBuffer) failure = "output-cap";
+  if (overCap) failure = "output-cap";
+  else if (r.timedOut) failure = "timeout";
   else if ((r as { code?: string }).code === "ENOENT") failure = "not-found";
   else if (r.failed) failure = r.exitCode !== undefined ? `exit ${r.exitCode}` : (r.shortMessage ?? "failed");
-  return { ok: failure === undefined, stdout, failure, stderr };
+  return { ok: failure === undefined, stdout: overCap ? Buffer.alloc(0) : Buffer.concat(chunks, total), failure, stderr };
 }

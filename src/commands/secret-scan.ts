@@ -40,8 +40,15 @@ export async function secretScan(ctx: CommandContext, args: CommandArgs): Promis
     }
   };
 
-  const root = ctx.root();
-  const project = projectRootOf(root);
+  // A project without .devrites/ can still scan its index or its changes (Go: projectDir falls
+  // back to the working directory); a workspace slug needs the root.
+  let root: string | undefined;
+  try {
+    root = ctx.root();
+  } catch (e) {
+    if (!isKind(e, "no-workspace") || slug !== undefined) throw e;
+  }
+  const project = root !== undefined ? projectRootOf(root) : ctx.io.cwd;
   const sources: string[] = [];
   if (staged) {
     const blobs = await stagedBlobs(project, ctx.io.env, budget);
@@ -49,7 +56,7 @@ export async function secretScan(ctx: CommandContext, args: CommandArgs): Promis
     sources.push("staged");
   }
   const defaultMode = !staged && slug === undefined && !fromStdin;
-  if (defaultMode) {
+  if (defaultMode && root !== undefined) {
     try {
       slug = ctx.workspace().ws.slug;
     } catch (e) {
@@ -58,7 +65,7 @@ export async function secretScan(ctx: CommandContext, args: CommandArgs): Promis
   }
   const paths: string[] = [];
   if (slug !== undefined) {
-    const id = candidateOrBlocked(openWorkspace(root, slug), "secret-scan: cannot inspect candidate manifest: ");
+    const id = candidateOrBlocked(openWorkspace(root!, slug), "secret-scan: cannot inspect candidate manifest: ");
     paths.push(...id.entries.filter((e) => e.state === "present").map((e) => e.path));
     sources.push(`candidate ${slug}`);
   }
