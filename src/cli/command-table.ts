@@ -236,6 +236,14 @@ export const COMMANDS: CommandDef[] = [
     run: lazy(() => import("../commands/check-seal.js"), "checkSeal"),
   },
   {
+    words: ["check", "path-disjoint"],
+    usage: "devrites-engine check path-disjoint [--root <dir>] [<json-file>|-]",
+    describe: "check that slices' path sets (JSON) share no path before they build in parallel: exit 3 on an overlap",
+    examples: ["devrites-engine check path-disjoint slices.json", 'echo \'{"slices":[{"id":"a","paths":["src/a.ts"]},{"id":"b","paths":["src/b.ts"]}]}\' | devrites-engine check path-disjoint -'],
+    options: {},
+    run: lazy(() => import("../commands/check-path-disjoint.js"), "checkPathDisjointCommand"),
+  },
+  {
     words: ["secret-scan"],
     usage: "devrites-engine secret-scan [--staged] [--stdin] [<slug>] [--json]",
     describe: "scan the staged blobs, a workspace's candidate files or stdin for credentials: exit 3 on a HIGH finding",
@@ -339,7 +347,7 @@ COMMANDS.push({
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["detect"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
-  ["check", "slice"], ["check", "diff-scope"], ["check", "path-disjoint"],
+  ["check", "slice"], ["check", "diff-scope"],
   ["check", "indexes"], ["check", "skill-trust"], ["check", "regression"], ["check", "windows"], ["check", "dup"], ["check", "drift"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */

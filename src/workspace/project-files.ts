@@ -133,3 +133,21 @@ export function readProjectFile(projectRoot: string, rel: string, found: Stats, 
 export function sameProjectFile(a: Stats, b: Stats): boolean {
   return sameFile(a, b);
 }
+
+/**
+ * Whether `rel` under `projectRoot` is reached through a symbolic link, at any component
+ * (`check path-disjoint --root`; Go: validateSlicePaths, TestCheckPathDisjointSymlinkedDir):
+ * nothing is opened or followed; a missing component ends the walk.
+ */
+export function isProjectSymlink(projectRoot: string, rel: string): boolean {
+  let current = projectRoot;
+  for (const part of rel.split("/")) {
+    current = join(current, part);
+    try {
+      if (lstatSync(current).isSymbolicLink()) return true;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
