@@ -238,8 +238,8 @@ export const COMMANDS: CommandDef[] = [
   {
     words: ["check", "path-disjoint"],
     usage: "devrites-engine check path-disjoint [--root <dir>] [<json-file>|-]",
-    describe: "check that slices' path sets (JSON) share no path before they build in parallel: exit 3 on an overlap",
-    examples: ["devrites-engine check path-disjoint slices.json", 'echo \'{"slices":[{"id":"a","paths":["src/a.ts"]},{"id":"b","paths":["src/b.ts"]}]}\' | devrites-engine check path-disjoint -'],
+    describe: "slices' path sets (JSON) share no path, so they may build in parallel: exit 3 on an overlap",
+    examples: ["devrites-engine check path-disjoint slices.json", "devrites-engine check path-disjoint - < slices.json", "devrites-engine check path-disjoint --root . slices.json"],
     options: {},
     run: lazy(() => import("../commands/check-path-disjoint.js"), "checkPathDisjointCommand"),
   },
