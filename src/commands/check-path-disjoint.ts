@@ -9,6 +9,7 @@ import { BadInputError, RefusedError } from "../errors.js";
 import { checkPathDisjoint, parseSlices } from "../domain/path-disjoint.js";
 import { isProjectSymlink } from "../workspace/project-files.js";
 import { readUserInput } from "../workspace/user-files.js";
+import { stdinText } from "./stdin-text.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const USAGE = "devrites-engine check path-disjoint [--root <dir>] [<json-file>|-]";
@@ -21,7 +22,7 @@ export async function checkPathDisjointCommand(ctx: CommandContext, args: Comman
   const name = args.positionals[0] ?? "-";
   let text: string;
   try {
-    text = readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
+    text = name === "-" ? await stdinText(ctx, MAX_INPUT_BYTES, "standard input") : readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
   } catch (e) {
     if (e instanceof BadInputError) throw blocked(e.message);
     throw e;

@@ -11,8 +11,8 @@ import { MAX_SCAN_FINDINGS, renderFindings, scanContent, ScanLimit, type SecretF
 import { changedPaths, stagedBlobs } from "../workspace/git-staged.js";
 import { openWorkspace } from "../workspace/locate.js";
 import { lookupProjectFile, ProjectPathError, projectRootOf, readProjectFile } from "../workspace/project-files.js";
-import { readUserInput } from "../workspace/user-files.js";
 import { candidateOrBlocked } from "./check-candidate.js";
+import { stdinText } from "./stdin-text.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const USAGE = "devrites-engine secret-scan [--staged] [--stdin] [<slug>]";
@@ -84,7 +84,14 @@ export async function secretScan(ctx: CommandContext, args: CommandArgs): Promis
     }
   }
   if (fromStdin) {
-    scan("<stdin>", Buffer.from(readUserInput(ctx.io.cwd, "-", budget), "utf8"));
+    let text: string;
+    try {
+      text = await stdinText(ctx, budget, "secret-scan");
+    } catch (e) {
+      if (e instanceof BadInputError) throw limit(e.message);
+      throw e;
+    }
+    scan("<stdin>", Buffer.from(text, "utf8"));
     sources.push("stdin");
   }
   const { lines, high, sorted } = renderFindings(findings);
