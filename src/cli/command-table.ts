@@ -220,6 +220,42 @@ export const COMMANDS: CommandDef[] = [
     run: lazy(() => import("../commands/check-readiness.js"), "checkTaskGraph"),
   },
   {
+    words: ["check", "candidate"],
+    usage: "devrites-engine check candidate [<slug>] [--json]",
+    describe: "hash the project files touched-files.md names: the candidate /rite-ship binds (exit 3 when it is not closed)",
+    examples: ["devrites-engine check candidate csv-export", "devrites-engine check candidate --json"],
+    options: {},
+    run: lazy(() => import("../commands/check-candidate.js"), "checkCandidate"),
+  },
+  {
+    words: ["check", "seal"],
+    usage: "devrites-engine check seal [<slug>] [--json]",
+    describe: "the seal gate and evidence freshness: exit 0 passed, exit 3 blocked with its reasons",
+    examples: ["devrites-engine check seal csv-export", "devrites-engine check seal --json"],
+    options: {},
+    run: lazy(() => import("../commands/check-seal.js"), "checkSeal"),
+  },
+  {
+    words: ["check", "path-disjoint"],
+    usage: "devrites-engine check path-disjoint [--root <dir>] [<json-file>|-]",
+    describe: "slices' path sets (JSON) share no path, so they may build in parallel: exit 3 on an overlap",
+    examples: ["devrites-engine check path-disjoint slices.json", "devrites-engine check path-disjoint - < slices.json", "devrites-engine check path-disjoint --root . slices.json"],
+    options: {},
+    run: lazy(() => import("../commands/check-path-disjoint.js"), "checkPathDisjointCommand"),
+  },
+  {
+    words: ["secret-scan"],
+    usage: "devrites-engine secret-scan [--staged] [--stdin] [<slug>] [--json]",
+    describe: "scan the staged blobs, a workspace's candidate files or stdin for credentials: exit 3 on a HIGH finding",
+    examples: ["devrites-engine secret-scan --staged", "devrites-engine secret-scan csv-export", "git diff | devrites-engine secret-scan --stdin"],
+    options: {
+      staged: bool("scan the exact blobs staged in git's index"),
+      stdin: bool("scan standard input (review text)"),
+      text: str("refused: review text comes through --stdin"),
+    },
+    run: lazy(() => import("../commands/secret-scan.js"), "secretScan"),
+  },
+  {
     words: ["orient"],
     usage: "devrites-engine orient [<slug>] [--json]",
     describe: "the workspace summary a phase reads first, as JSON: cursor, awaiting, open questions, budget, task graph",
@@ -310,8 +346,8 @@ COMMANDS.push({
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
-  ["metrics"], ["detect"], ["open-visual"], ["secret-scan"], ["overhaul"], ["install"], ["update"], ["uninstall"],
-  ["check", "candidate"], ["check", "seal"], ["check", "slice"], ["check", "diff-scope"], ["check", "path-disjoint"],
+  ["metrics"], ["detect"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
+  ["check", "slice"], ["check", "diff-scope"],
   ["check", "indexes"], ["check", "skill-trust"], ["check", "regression"], ["check", "windows"], ["check", "dup"], ["check", "drift"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */

@@ -27,7 +27,7 @@ export function gateSession(ctx: CommandContext, args: CommandArgs, usage: strin
 }
 
 /** The `Readiness inputs SHA-256: …` line the workspace's inputs hash to, or why it cannot be computed. */
-function readinessBinding(session: WorkspaceSession): { line: string } | { problem: string } {
+export function readinessBinding(session: WorkspaceSession): { line: string } | { problem: string } {
   const contents = new Map<string, Buffer | undefined>();
   let total = 0;
   for (const input of BINDING_INPUTS) {

@@ -77,6 +77,7 @@ export async function migrate(ctx: CommandContext, args: CommandArgs): Promise<O
     const lines = [plan.state === undefined ? `Would migrate: ${ws} (already at schema 4)` : `Would migrate: ${ws} (schema ${plan.from} → 4)`];
     for (const step of plan.steps) lines.push(`  ${step}`);
     for (const f of plan.created) lines.push(`  create ${f} (from the template)`);
+    lines.push("  events.jsonl: one migrated event");
     lines.push("Workspace: no change (dry run).");
     return { exit: 0, lines, data };
   }

@@ -86,8 +86,12 @@ export function planMigrate(stateText: string, slug: string, now: Date, answers:
     edits.push(upsertFieldEdit(doc, "phase", answers.phase));
     steps.push(`state.md: phase ${answers.phase} (from --answer phase=${answers.phase}${recorded !== undefined && recorded.trim() !== "" ? `; was ${recorded}` : ""})`);
   }
-  edits.push(appendLogEdit(doc, [`- ${formatTimestamp(now)} ${logPhase(phase)}: migrated to schema ${ENGINE_SCHEMA} (from ${value})`]));
-  steps.push(`state.md: a Log line for the migration`);
+  // A Log line only where state.md has a `## Log` (the 5.x template has none; no Log is created),
+  // and the plan lists it only then: a dry run names exactly what the run writes.
+  if (doc.log) {
+    edits.push(appendLogEdit(doc, [`- ${formatTimestamp(now)} ${logPhase(phase)}: migrated to schema ${ENGINE_SCHEMA} (from ${value})`]));
+    steps.push(`state.md: a Log line for the migration`);
+  }
   const text = applyEdits(stateText, edits);
   verifyState(text, { schema: String(ENGINE_SCHEMA), ...(answers.phase !== undefined ? { phase: answers.phase } : {}) });
   return { from: value, state: text, steps };

@@ -75,7 +75,7 @@ export interface ReadinessResult {
 const HUMAN_GATES = new Set(["blocking", "validating", "escalating"]);
 
 /** The eng-review.md lines (outside fences) that carry the binding label. */
-function bindingLines(engReview: string): string[] {
+export function bindingLines(engReview: string): string[] {
   const view = viewOf(engReview);
   const out: string[] = [];
   for (let i = 0; i < view.lineCount; i++) {

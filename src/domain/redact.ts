@@ -227,3 +227,16 @@ function isPlain(obj: object): boolean {
   const proto: unknown = Object.getPrototypeOf(obj);
   return (proto === Object.prototype || proto === null) && !Object.hasOwn(obj, "__proto__");
 }
+
+/**
+ * The classes above that name a credential by their shape alone, for the secret scanner
+ * (domain/secret-scan.ts): it reports where they occur; it never prints what they matched.
+ */
+export const CREDENTIAL_SHAPES: readonly { kind: string; pattern: RegExp }[] = [
+  { kind: "private-key-block", pattern: PEM },
+  { kind: "token-shape", pattern: TOKEN_SHAPES },
+  { kind: "url-credentials", pattern: URL_CREDENTIALS },
+  { kind: "bearer-credential", pattern: BEARER },
+  { kind: "basic-credential", pattern: BASIC },
+  { kind: "cookie-header", pattern: COOKIE_HEADER },
+];

@@ -14,6 +14,7 @@
 // COMPAT_APPROVE=1 npx vitest run test/compat writes expected/ from what the engine does now:
 // read every diff before committing it — an approved file is a claim that those bytes are right.
 
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -30,6 +31,13 @@ interface Step {
   exit: number;
   why: string;
   cwd?: string;
+  /**
+   * Not an engine call: what a skill does by hand between calls. `write` copies
+   * `<shape>/writes/<name>/` over the project (a phase's artifacts); `git` runs git in it
+   * (staging the candidate for /rite-ship). Such a step has no expected/ directory.
+   */
+  write?: string;
+  git?: string[];
 }
 interface Session {
   source: string[];
@@ -42,7 +50,7 @@ const shapes = fs
   .map((e) => e.name)
   .sort();
 
-const readTree = (dir: string) => new Map(listFiles(dir).map((rel) => [rel, fs.readFileSync(path.join(dir, rel), "utf8")]));
+const readTree = (dir: string) => new Map(listFiles(dir).filter((rel) => !rel.startsWith(".git/")).map((rel) => [rel, fs.readFileSync(path.join(dir, rel), "utf8")]));
 const norm = (rel: string, text: string) => (rel.endsWith("events.jsonl") ? normalizeEvents(text) : text);
 
 /**
@@ -75,6 +83,14 @@ describe("compatibility corpus", () => {
     for (const [i, step] of session.steps.entries()) {
       const id = String(i + 1).padStart(2, "0");
       const want = path.join(dir, "expected", id);
+      if (step.write !== undefined || step.git !== undefined) {
+        if (step.write !== undefined) fs.cpSync(path.join(dir, "writes", step.write), p.dir, { recursive: true });
+        if (step.git !== undefined) {
+          execFileSync("git", step.git, { cwd: p.dir, stdio: "pipe", env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_DIR: undefined, GIT_INDEX_FILE: undefined } });
+        }
+        before = readTree(p.dir);
+        continue;
+      }
       const raw = await runMain(step.args, { cwd: path.join(p.dir, step.cwd ?? ".") });
       // Messages name absolute paths: the temp project directory reads as <project>.
       const scrub = (text: string) => text.split(p!.dir).join("<project>");

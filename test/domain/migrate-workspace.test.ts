@@ -104,6 +104,12 @@ describe("planMigrate: what it leaves alone or refuses", () => {
     expect(table.steps).toEqual(["state.md: schema 4 in the cursor (was no schema row, read as 2)", "state.md: phase plan (from --answer phase=plan)", "state.md: a Log line for the migration"]);
   });
 
+  it("a state.md without `## Log` gets no Log line, and the plan does not list one", () => {
+    const plan = planMigrate(lines("# State", "", "## Cursor", "| Key | Value |", "| --- | --- |", "| phase | build |"), "old", NOW);
+    expect(plan.state).toBe(lines("# State", "", "## Cursor", "| Key | Value |", "| --- | --- |", "| schema | 4 |", "| phase | build |"));
+    expect(plan.steps).toEqual(["state.md: schema 4 in the cursor (was no schema row, read as 2)"]);
+  });
+
   it.each([
     ["a newer schema", lines("- Schema: 5", "- Status: running"), /workspace old declares schema 5, newer than this engine's 4/],
     ["a schema that is not a number", lines("- Schema: four", "- Status: running"), /state\.md schema row is invalid \(value "four"\)/],

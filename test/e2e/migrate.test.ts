@@ -183,11 +183,30 @@ describe("migrate: --dry-run and --answer", () => {
         "  state.md: schema 4 in the cursor (was no schema row, read as 2)\n" +
         "  state.md: phase build (from --answer phase=build)\n" +
         "  state.md: a Log line for the migration\n" +
+        "  events.jsonl: one migrated event\n" +
         "Workspace: no change (dry run).\n",
     );
     expect(p.listDevrites()).toEqual(before);
     expect((await cli(p, ["migrate", "old", "--dry-run"])).exit).toBe(3);
     expect(JSON.parse((await cli(old(TABLE), ["migrate", "--dry-run", "--json"])).stdout)).toMatchObject({ dry_run: true, would_write: ["state.md"], changed: false });
+  });
+
+  it("--dry-run lists exactly what the run writes: no Log line where state.md has no `## Log` (the 5.x template)", async () => {
+    const p = old("# State: old\n\n## Cursor\n| Key | Value |\n| --- | --- |\n| phase | build |\n| status | running |\n");
+    const dry = await cli(p, ["migrate", "old", "--dry-run"]);
+    expect(dry.exit, dry.stderr).toBe(0);
+    expect(dry.stdout).not.toContain("Log line");
+    const planned = dry.stdout.split("\n").filter((l) => l.startsWith("  ")).map((l) => l.trim());
+    const before = p.read(`${W}/state.md`);
+    const events = (f: string) => (p.exists(f) ? p.read(f).split("\n").filter((l) => l !== "") : []);
+    const eventsBefore = events(`${W}/events.jsonl`);
+    expect((await cli(p, ["migrate", "old"])).exit).toBe(0);
+    const after = p.read(`${W}/state.md`);
+    // What the run wrote: the schema row (planned as the first step), no Log, one migrated event.
+    expect(after).toBe(before.replace("| phase | build |", "| schema | 4 |\n| phase | build |"));
+    expect(planned).toEqual(["state.md: schema 4 in the cursor (was no schema row, read as 2)", ...planned.filter((l) => l.startsWith("create ")), "events.jsonl: one migrated event"]);
+    const added = events(`${W}/events.jsonl`).slice(eventsBefore.length);
+    expect(added.map((l) => JSON.parse(l).event)).toEqual(["migrated"]);
   });
 
   it("--answer phase=<phase> records the phase in the cursor's own form, then migrates", async () => {
