@@ -59,8 +59,8 @@ describe("README", () => {
     for (const f of withTable) expect(exitCodeRows(read(f)), f).toEqual(code);
   });
 
-  it("is a five-minute read: at most 250 lines, the reference lives in docs/", () => {
-    expect(readme.split("\n").length).toBeLessThanOrEqual(250);
+  it("is a five-minute read: at most 250 lines (the invisible doc-test markers not counted), the reference lives in docs/", () => {
+    expect(readme.split("\n").filter((l) => !l.trimStart().startsWith("<!-- doc-test")).length).toBeLessThanOrEqual(250);
   });
 
   it("opens with exactly the two commands: install-and-demo, then the test command", () => {
