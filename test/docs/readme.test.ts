@@ -69,6 +69,15 @@ describe("README", () => {
     expect(readme.indexOf("```sh")).toBeLessThan(readme.indexOf("\n## "));
   });
 
+  it("installs what a team can share (the tarball kept in the project, a git tag) and warns against a path outside it and a bare npx", () => {
+    const install = readme.split("\n## Install\n")[1]?.split("\n## ")[0] ?? "";
+    expect(install).toContain("npm install --save-dev ./vendor/devrites-engine-0.1.0.tgz");
+    expect(install).toMatch(/git\+https:\/\/\S+#v\d+\.\d+\.\d+/);
+    expect(install).toMatch(/Never install from a path outside the project/);
+    expect(install).toMatch(/nor run a bare `npx devrites-engine` where it is not\s+installed/);
+    expect(install).not.toMatch(/npm install[^\n`]* \/path\//);
+  });
+
   it("documents every command of the command table under its full name", async () => {
     const { COMMANDS } = await import("../../src/cli/command-table.js");
     // Deprecated spellings are documented in docs/migrating-from-go.md, not as commands.
