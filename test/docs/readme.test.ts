@@ -115,6 +115,16 @@ describe("user documentation stands alone", () => {
     expect(hits).toEqual([]);
   });
 
+  it("no page installs the engine from the public registry by name (it is not published there: npm install devrites-engine is a 404)", () => {
+    const hits = USER_DOCS.flatMap((file) =>
+      read(file)
+        .split("\n")
+        .map((l, i) => [`${file}:${i + 1}`, l] as const)
+        .filter(([, l]) => /\b(npm (install|i|add)|pnpm add|yarn add)( -[-\w]+)* devrites-engine(@\S*)?(\s|$|`)/.test(l)),
+    );
+    expect(hits).toEqual([]);
+  });
+
   it("the anchor rule matches GitHub's for the headings these docs link to", () => {
     const cases: [string, string][] = [
       ["## `init <slug>`", "init-slug"],
