@@ -5,7 +5,7 @@
 // A marker is an HTML comment, so GitHub renders nothing for it:
 //
 //   <!-- doc-test
-//   setup: example            (example | empty | fixture:<name> | clone; default example)
+//   setup: example            (example | empty | fixture:<name> | clone | a script of test/docs/setups/)
 //   env: DEVRITES_NOW=2026-09-02T15:00:00Z TZ=UTC
 //   before: devrites-engine state pause --reason usage_cap     (run first, silently; repeatable)
 //   root: /tmp/w              (the doc's name for the project directory; default /tmp/w)
@@ -17,7 +17,7 @@
 //
 // `<!-- doc-test-defaults … -->` takes the same keys and applies to the rest of the file.
 
-export interface Command {
+interface Command {
   /** 1-based line of the `$ ` line in the doc. */
   line: number;
   text: string;
@@ -32,7 +32,7 @@ export interface Command {
   exit: number | "nonzero" | undefined;
 }
 
-export interface Marker {
+interface Marker {
   skip?: string;
   setup: string;
   env: Record<string, string>;
@@ -57,10 +57,10 @@ const FENCE = /^( *)```(console|sh)\s*$/;
 /** A command line that runs the engine (as a command, after a pipe, or after `&&`). */
 const RUNS_ENGINE = /(^|[\s|&;(])(npx (--no-install )?)?devrites-engine(\s|$)/;
 
-export const DEFAULT_MARKER: Marker = { setup: "example", env: {}, before: [], root: "/tmp/w", continue: false, each: false };
+const DEFAULT_MARKER: Marker = { setup: "example", env: {}, before: [], root: "/tmp/w", continue: false, each: false };
 
 /** The keys of a marker's body, one `key: value` per line (on one line, split by " ;; "). */
-export function parseMarker(body: string, base: Marker): Marker {
+function parseMarker(body: string, base: Marker): Marker {
   const m: Marker = { ...base, env: { ...base.env }, before: [...base.before], continue: false, each: false };
   delete m.skip;
   for (const raw of body.includes("\n") ? body.split("\n") : body.split(" ;; ")) {
