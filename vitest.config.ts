@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const LONG_FIRST = [
   "test/reliability/crash.test.ts",
   "test/package/install.test.ts",
+  "test/docs/examples.test.ts",
   "test/reliability/concurrency.test.ts",
   "test/property/cli.test.ts",
   "test/mcp/differential.test.ts",

@@ -8,11 +8,8 @@ import { parseQuestionsBytes } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { crossCheck } from "../domain/check/crosscheck.js";
 import { formatDiagnostic, messageFor, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
-import { lintAll } from "../domain/check/lint-all.js";
-import { lintManifest } from "../domain/check/lint-manifest.js";
-import { REASON_CODES } from "../domain/pause-reasons.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
-import { sequenceSource } from "../workspace/sequence.js";
+import { lintSession } from "./lint-session.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const MARKDOWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md"] as const;
@@ -44,14 +41,7 @@ export async function check(ctx: CommandContext, args: CommandArgs): Promise<Out
   }
   // Parsed once here for the rules and the cross-check alike (a large questions.md is megabytes).
   const parsed = { state: parseState(texts.state), questions: parseQuestionsBytes(texts.questions) };
-  diagnostics.push(
-    ...lintAll(texts, {
-      parsed,
-      sentinel: mode.mode === "afk" ? mode.sentinel : undefined,
-      reasonCodes: REASON_CODES,
-      manifestRules: (t) => lintManifest(t, { slug: session.ws.slug, state: texts.state, source: sequenceSource(session.ws.root) }),
-    }),
-  );
+  diagnostics.push(...lintSession(session, texts, mode.mode === "afk" ? mode.sentinel : undefined, parsed));
 
   const notes: string[] = [];
   for (const name of MARKDOWN_FILES) {

@@ -96,7 +96,7 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceS
   if (typeof o.batch === "string") {
     if (pos.length > 0 || o.drop || o.option !== undefined || o.proposed) throw usage(ctx, `${f("batch")} takes no question id or answer`);
     const text = args.input?.batch ?? readUserFile(ctx.io.cwd, o.batch);
-    if (text === undefined) throw new BadInputError(`Batch file not found: ${o.batch}`, { hint: `no readable file at ${o.batch} (relative to ${ctx.io.cwd})` });
+    if (text === undefined) throw new BadInputError(`Batch file not found: ${o.batch}`, { hint: `no readable file at ${o.batch}${o.batch.startsWith("/") ? "" : ` (relative to ${ctx.io.cwd})`}; - reads the answers from standard input` });
     const parsed = parseBatchLines(text, o.batch);
     const failures: KeptList<EntryFailure> = parsed.errors;
     const entries: ResolveEntry[] = [];

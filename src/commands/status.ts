@@ -7,10 +7,10 @@ import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type Ques
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { parseTimestamp } from "../domain/clock.js";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "../domain/check/diagnostic.js";
-import { lintAll } from "../domain/check/lint-all.js";
+import { lintSession } from "./lint-session.js";
 import { gateAt, questionText, scanQuestions, statusAt } from "../documents/questions/question-scan.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
-import { pauseSummaryForPeople, REASON_CODES } from "../domain/pause-reasons.js";
+import { pauseSummaryForPeople } from "../domain/pause-reasons.js";
 import { firstError, type Sentinel } from "../documents/afk/sentinel.js";
 import { effectiveRemaining, readSliceCounter, reviewQueue, shortRemaining, type Remaining } from "../domain/budget.js";
 import { readSentinel, type Mode } from "../workspace/afk.js";
@@ -166,9 +166,11 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
 
   // What check would report (errors make `check` exit 3).
   const diagnostics = sortDiagnostics(
-    lintAll(
-      { state: stateText, questions: questionsBytes, decisions: session.read("decisions.md", false), touched: undefined, events: undefined },
-      { sentinel: mode.mode === "afk" ? mode.sentinel : undefined, reasonCodes: REASON_CODES, parsed: { state, questions } },
+    lintSession(
+      session,
+      { state: stateText, questions: questionsBytes, decisions: session.read("decisions.md", false), touched: session.read("touched-files.md", false), events: undefined },
+      mode.mode === "afk" ? mode.sentinel : undefined,
+      { state, questions },
     ),
   );
   return {

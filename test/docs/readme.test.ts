@@ -59,14 +59,23 @@ describe("README", () => {
     for (const f of withTable) expect(exitCodeRows(read(f)), f).toEqual(code);
   });
 
-  it("is a five-minute read: at most 250 lines, the reference lives in docs/", () => {
-    expect(readme.split("\n").length).toBeLessThanOrEqual(250);
+  it("is a five-minute read: at most 250 lines (the invisible doc-test markers not counted), the reference lives in docs/", () => {
+    expect(readme.split("\n").filter((l) => !l.trimStart().startsWith("<!-- doc-test")).length).toBeLessThanOrEqual(250);
   });
 
   it("opens with exactly the two commands: install-and-demo, then the test command", () => {
     const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
     expect(firstBlock.trim().split("\n")).toEqual(["npm ci && npm run demo", "npm test"]);
     expect(readme.indexOf("```sh")).toBeLessThan(readme.indexOf("\n## "));
+  });
+
+  it("installs what a team can share (the tarball kept in the project, a git tag) and warns against a path outside it and a bare npx", () => {
+    const install = readme.split("\n## Install\n")[1]?.split("\n## ")[0] ?? "";
+    expect(install).toContain("npm install --save-dev ./vendor/devrites-engine-0.1.0.tgz");
+    expect(install).toMatch(/git\+https:\/\/\S+#v\d+\.\d+\.\d+/);
+    expect(install).toMatch(/Never install from a path outside the project/);
+    expect(install).toMatch(/nor run a bare `npx devrites-engine` where it is not\s+installed/);
+    expect(install).not.toMatch(/npm install[^\n`]* \/path\//);
   });
 
   it("documents every command of the command table under its full name", async () => {
@@ -103,6 +112,16 @@ describe("user documentation stands alone", () => {
       .split("\n")
       .map((l, i) => [i + 1, l] as const)
       .filter(([, l]) => l.includes("../shared"));
+    expect(hits).toEqual([]);
+  });
+
+  it("no page installs the engine from the public registry by name (it is not published there: npm install devrites-engine is a 404)", () => {
+    const hits = USER_DOCS.flatMap((file) =>
+      read(file)
+        .split("\n")
+        .map((l, i) => [`${file}:${i + 1}`, l] as const)
+        .filter(([, l]) => /\b(npm (install|i|add)|pnpm add|yarn add)( -[-\w]+)* devrites-engine(@\S*)?(\s|$|`)/.test(l)),
+    );
     expect(hits).toEqual([]);
   });
 

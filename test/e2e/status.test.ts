@@ -163,6 +163,41 @@ describe("status --json", () => {
   });
 });
 
+describe("status shows every problem check reports in touched-files.md", () => {
+  /** check's findings in touched-files.md, as status --json words them (file:line:col severity rule …). */
+  async function touchedFindings(dir: string) {
+    const c = JSON.parse((await runMain(["check", "--json"], { cwd: dir })).stdout) as { diagnostics: { file: string; line: number; col: number; severity: string; rule: string }[] };
+    const fromCheck = c.diagnostics.filter((d) => d.file.endsWith("touched-files.md")).map((d) => `touched-files.md:${d.line}:${d.col} ${d.severity} ${d.rule}`);
+    const j = JSON.parse((await runMain(["status", "--json"], { cwd: dir })).stdout) as { warnings: string[] };
+    const fromStatus = j.warnings.filter((w) => w.startsWith("touched-files.md:")).map((w) => w.split(" ").slice(0, 3).join(" "));
+    return { fromCheck, fromStatus };
+  }
+
+  it("the manifest grammar: an absolute path and an empty Slice cell", async () => {
+    project = makeProject();
+    fs.cpSync(path.join(REPO_DIR, ".devrites.example"), project.path(".devrites"), { recursive: true });
+    project.write(
+      ".devrites/work/session-token-rotation/touched-files.md",
+      "# Touched files\n\n## Candidate manifest\n| State | File | Slice | Reason |\n| --- | --- | --- | --- |\n| present | `/tmp/scratch.ts` |  | Scratch. |\n",
+    );
+    const { fromCheck, fromStatus } = await touchedFindings(project.dir);
+    expect(fromCheck).toEqual(expect.arrayContaining([expect.stringMatching(/ error path-absolute$/), expect.stringMatching(/ error manifest-slice$/)]));
+    expect(fromStatus).toEqual(fromCheck);
+    expect((await runMain(["status"], { cwd: project.dir })).stdout).toMatch(/^ {2}touched-files\.md:6:13 error path-absolute /m);
+  });
+
+  it("the release union: a predecessor's path missing from the release manifest", async () => {
+    project = makeProject();
+    const init = async (...args: string[]) => expect((await runMain(["init", ...args], { cwd: project!.dir })).exit).toBe(0);
+    await init("api");
+    await init("rel", "--continues", "api", "--release");
+    project.write(".devrites/work/api/touched-files.md", "# Touched files: api\n\n## Touched files\nThe API.\n\n## Candidate manifest\n| State | File | Slice | Reason |\n| --- | --- | --- | --- |\n| present | `src/api.ts` | SLICE-001 | The API. |\n");
+    const { fromCheck, fromStatus } = await touchedFindings(project.dir);
+    expect(fromCheck).toEqual([expect.stringMatching(/ error release-union$/)]);
+    expect(fromStatus).toEqual(fromCheck);
+  });
+});
+
 describe.runIf(ptyRunner() !== undefined)("status on a terminal", () => {
   it("uses colour on a real terminal, and none there when NO_COLOR is set", async () => {
     const p = copyCase("paused-question");

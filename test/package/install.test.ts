@@ -1,5 +1,6 @@
 // The published package as a user gets it: `npm pack` in a fresh checkout (no dist/: the pack
-// builds it), installed offline into an empty project (so it needs no registry), its CLI run
+// builds it), installed offline into an empty project from vendor/ (so it needs no registry, and
+// a teammate's `npm ci` of that project works too), its CLI run
 // through `npx`, and its library imported by TypeScript with the shipped declarations, without
 // @types/node. Slow (build + pack + install): one file, one shared install.
 
@@ -19,6 +20,8 @@ let installLog = "";
 let packedFiles: string[] = [];
 /** The fresh checkout the tarball was packed from. */
 let checkout: string;
+/** The tarball's path inside the consumer project (vendor/…). */
+let vendored = "";
 
 /** The environment of a user's shell: no DEVRITES_* leaking in from the test run, no network. */
 function userEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
@@ -72,8 +75,11 @@ beforeAll(async () => {
     const [packed] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     packedFiles = packed!.files.map((f) => f.path);
     const tarball = path.join(packDir, packed!.filename);
-    fs.copyFileSync(tarball, consumer.path(path.basename(tarball)));
-    const install = await execa("npm", ["install", `./${path.basename(tarball)}`, "--offline", "--no-audit", "--no-fund"], { cwd: consumer.dir, env: userEnv(), all: true });
+    // As the README says: the tarball kept inside the project, so a teammate's clone has it.
+    vendored = `vendor/${path.basename(tarball)}`;
+    fs.mkdirSync(consumer.path("vendor"));
+    fs.copyFileSync(tarball, consumer.path(vendored));
+    const install = await execa("npm", ["install", "--save-dev", `./${vendored}`, "--offline", "--no-audit", "--no-fund"], { cwd: consumer.dir, env: userEnv(), all: true });
     installLog = String(install.all);
   } finally {
     fs.rmSync(packDir, { recursive: true, force: true });
@@ -86,13 +92,41 @@ afterAll(() => {
 });
 
 describe("the packed tarball installed into an empty project", () => {
-  it("`npm pack` in a fresh checkout builds first (prepack): the tarball holds every built file, LICENSE and README", () => {
+  it("`npm pack` in a fresh checkout builds first (prepare): the tarball holds every built file, LICENSE and README", () => {
     const built = fs.readdirSync(path.join(checkout, "dist"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(checkout, path.join(e.parentPath, e.name)));
     for (const f of ["dist/devrites-engine.cjs", "dist/index.mjs", "dist/types/index.d.ts"]) expect(built).toContain(f);
     expect(built.some((f) => /^dist\/engine-[\w-]+\.cjs$/.test(f))).toBe(true);
     expect(built.some((f) => /^dist\/chunks\/commands-[\w-]+\.cjs$/.test(f))).toBe(true);
     expect(built.filter((f) => !packedFiles.includes(f))).toEqual([]);
     for (const f of ["LICENSE", "README.md", "package.json"]) expect(packedFiles).toContain(f);
+  });
+
+  it("the install a team can share: package.json records the tarball inside the project, and `npm ci` on a fresh clone of it installs offline and runs", async () => {
+    const manifest = JSON.parse(fs.readFileSync(consumer.path("package.json"), "utf8")) as { devDependencies?: Record<string, string> };
+    expect(manifest.devDependencies).toEqual({ "devrites-engine": `file:${vendored}` });
+    // A teammate's clone: the committed files (package.json, the lock, vendor/), no node_modules.
+    const clone = `${consumer.dir}-clone`;
+    try {
+      fs.mkdirSync(path.join(clone, "vendor"), { recursive: true });
+      for (const f of ["package.json", "package-lock.json", vendored]) fs.copyFileSync(consumer.path(f), path.join(clone, f));
+      const ci = await execa("npm", ["ci", "--offline", "--no-audit", "--no-fund"], { cwd: clone, env: userEnv(), reject: false, all: true });
+      expect(ci.exitCode, String(ci.all)).toBe(0);
+      const r = await execa(path.join(clone, "node_modules/.bin/devrites-engine"), ["--version"], { cwd: clone, env: userEnv(), reject: false });
+      expect({ exit: r.exitCode, stdout: String(r.stdout) }).toEqual({ exit: 0, stdout: JSON.parse(fs.readFileSync(path.join(REPO_DIR, "package.json"), "utf8")).version });
+    } finally {
+      fs.rmSync(clone, { recursive: true, force: true });
+    }
+  });
+
+  it("outside a project that installed it, `npx --no-install devrites-engine` (the README's warning) stops at once and asks no registry", async () => {
+    const empty = makeProject({ "package.json": "{}\n" });
+    try {
+      const r = await execa("npx", ["--no-install", "devrites-engine", "--version"], { cwd: empty.dir, env: userEnv(), reject: false, all: true, timeout: 30_000 });
+      expect(r.exitCode).not.toBe(0);
+      expect(String(r.all)).not.toContain("0.1.0");
+    } finally {
+      empty.cleanup();
+    }
   });
 
   it("the installed bin runs: node_modules/.bin/devrites-engine --version prints the package's version", async () => {

@@ -20,10 +20,13 @@ describe("readUserFile: the batch file", () => {
     expect(readUserFile(p.dir, p.path("answers.txt"))).toBe("q-1: Yes\r\nq-2: --option 2\n");
   });
 
-  it("undefined for a missing file or a directory: the caller names what is missing", () => {
+  it("undefined for a missing file (the caller names what is missing); a directory is exit 5 named as one", () => {
     p = makeProject({ "dir/x": "" });
     expect(readUserFile(p.dir, "nope.txt")).toBeUndefined();
-    expect(readUserFile(p.dir, "dir")).toBeUndefined();
+    const e = thrown(() => readUserFile(p!.dir, "dir"));
+    expect(e).toBeInstanceOf(BadInputError);
+    expect(e.exitCode).toBe(5);
+    expect(e.text).toBe("batch file dir is not a file (a directory)");
   });
 
   it("over the cap: exit 5 (bad-batch) with the size, the cap and how to split, before a byte is read", () => {
