@@ -44,7 +44,8 @@ const USAGE = `usage: node bench/run.mjs [--node PATH]… [--runs N] [--rss-runs
   --cli PATH     the built CLI (default dist/devrites-engine.cjs)
   --only NAMES   comma-separated scenario ids: version,status,budget-check,resolve,resolve-10k,batch-1000,
                  batch-decisions-5000,status-40k,questions-40k,check-40k,mcp
-                 (mcp: per-call latency over one \`devrites-engine mcp\` session, its start-up and memory)
+                 (mcp: per-call latency over one \`devrites-engine mcp\` session, one /rite-build slice's
+                 calls in total, its start-up and memory)
   --out FILE     where the JSON results go (default bench/results.json)
   --no-fail      report only: exit 0 even when a bar is missed
   --keep         keep the generated workspaces (their path is printed)
