@@ -263,7 +263,7 @@ function table(rows, kind) {
     fmtMs(r.median_ms),
     fmtMs(r.baseline_median_ms),
     fmtX(r.ratio),
-    r.bar === null ? "(info)" : `≤ ${r.bar.toFixed(1)}×`,
+    r.bar === null ? "(info)" : `≤ ${r.bar.toFixed(2).replace(/0$/, "")}×`,
     fmtMb(r.rss_kb),
     fmtX(r.rss_ratio),
     fmtFaults(r.faults - r.baseline_faults),
