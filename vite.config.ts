@@ -40,6 +40,38 @@ export function mcpSdkPureSchemas(): Plugin {
 }
 
 /**
+ * Node's compile cache (launcher.cjs) is made when a file is compiled, before it runs, so it holds
+ * only what V8 compiled then: a file's top level, not the functions V8 leaves to compile at their
+ * first call, which every call of the CLI then parses and compiles again. V8 compiles a function
+ * at once when `(function` opens it. So each top-level function declaration of the entry and hot
+ * chunks becomes `var f=(function f(…){…});` at the chunk's start, where a declaration is
+ * initialised anyway (hoisting): the cache then holds them (docs/performance.md, "Where the time
+ * goes on Node 24 and 26"). Nested functions are left as they are.
+ */
+export function eagerFunctions(): Plugin {
+  return {
+    name: "devrites-eager-functions",
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !(chunk.isEntry || chunk.name === "hot")) continue;
+        const body = parseAst(chunk.code).body;
+        if (body[0]?.type === "ExpressionStatement" && "directive" in body[0]) this.error(`${chunk.fileName} starts with a directive`);
+        const hoisted: string[] = [];
+        let rest = "";
+        let pos = 0;
+        for (const stmt of body) {
+          if (stmt.type !== "FunctionDeclaration" || stmt.id === null || stmt.generator || stmt.async) continue;
+          rest += chunk.code.slice(pos, stmt.start);
+          hoisted.push(`var ${stmt.id.name}=(${chunk.code.slice(stmt.start, stmt.end)});`);
+          pos = stmt.end;
+        }
+        chunk.code = hoisted.join("") + rest + chunk.code.slice(pos);
+      }
+    },
+  };
+}
+
+/**
  * The executable, dist/devrites-engine.cjs: src/cli/launcher.cjs (which turns on Node's compile
  * cache before the bundle is compiled) with the entry's file name written in.
  */
@@ -102,7 +134,7 @@ const COMMANDS_CHUNK = /[\\/](src[\\/](commands|domain|documents|workspace)|temp
 const MCP_COMMAND = /[\\/]src[\\/]commands[\\/]mcp\.ts$/;
 
 export default defineConfig(({ mode }) => ({
-  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin])],
+  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin, eagerFunctions()])],
   define: { __ENGINE_VERSION__: JSON.stringify(pkg.version) },
   build: {
     ssr: true,

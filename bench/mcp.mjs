@@ -17,6 +17,84 @@ const RSS_GROWTH_BAR = 1.1;
  */
 const RSS_WARMUP_CALLS = 3000;
 const START_BAR = 1.5;
+/** One /rite-build slice's engine calls over one session, in total (issue 39, item 4). */
+const SLICE_BAR_MS = 10;
+
+/**
+ * One /rite-build slice's engine traffic, in the order the skill makes the calls. `names` are
+ * the tool names a step may go by (the first the server lists is called); a step no listed
+ * tool serves is reported missing, and the row cannot pass. `args(w, tool, earlier)` gets the
+ * workspace, the tool's input schema and the earlier steps' results.
+ */
+const SLICE_STEPS = [
+  { step: "orient", names: ["orient"], args: (w, tool) => target(tool, w.slug) },
+  { step: "observe slice", names: ["observe_slice", "observe"], args: (w, tool) => ({ ...target(tool, w.slug), slice: w.slice }) },
+  { step: "check readiness", names: ["check_readiness", "readiness"], args: (w, tool) => target(tool, w.slug) },
+  { step: "budget check", names: ["budget_check"], args: () => ({ agents_used: 4, minutes_used: 30, findings: 0 }) },
+  {
+    step: "question add",
+    names: ["question_add"],
+    args: (w) => ({ gate: "validating", question: "Keep the legacy column for one release?", slice: w.slice, options: ["Keep one release", "Drop now"] }),
+  },
+  { step: "state resolve", names: ["resolve"], args: (w, tool, earlier) => ({ qid: earlier["question add"]?.qid, answer: "Keep one release" }) },
+  { step: "budget spend", names: ["budget_spend"], args: (w) => ({ slice: w.slice }) },
+  { step: "state merge-manifest", names: ["merge_manifest"], args: (w) => ({ slug: w.release, predecessors: [w.slug] }) },
+];
+
+/** How a tool takes the workspace: a `slug` field, else `workspace`, else neither (ACTIVE). */
+function target(tool, slug) {
+  const props = tool.inputSchema?.properties ?? {};
+  return "slug" in props ? { slug } : "workspace" in props ? { workspace: slug } : {};
+}
+
+/**
+ * The slice's calls over one session, `reps` times, the workspace restored before each (outside
+ * the timed region); median total and per-step medians. Missing tools are listed, not timed.
+ */
+async function sliceTraffic(node, cli, env, scratch, w, reps) {
+  const dir = path.join(scratch, "mcp-slice");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  restore(w.project, dir);
+  const { client } = await session(node, cli, dir, env);
+  try {
+    const { tools } = await client.listTools();
+    const steps = SLICE_STEPS.map((s) => ({ ...s, tool: tools.find((t) => s.names.includes(t.name)) }));
+    const present = steps.filter((s) => s.tool);
+    const missing = steps.filter((s) => !s.tool).map((s) => `${s.step} (${s.names.join(" or ")})`);
+    const totals = [];
+    const per = new Map(present.map((s) => [s.step, []]));
+    for (let i = 0; i < reps + 3; i++) {
+      restore(w.project, dir);
+      const earlier = {};
+      let total = 0;
+      for (const s of present) {
+        const args = s.args(w, s.tool, earlier);
+        const t0 = process.hrtime.bigint();
+        const r = await callOk(client, s.tool.name, args);
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        earlier[s.step] = r.structuredContent ?? {};
+        total += ms;
+        if (i >= 3) per.get(s.step).push(ms);
+      }
+      if (i >= 3) totals.push(total);
+    }
+    const medianMs = median(totals);
+    return {
+      id: "mcp-slice",
+      name: `mcp one /rite-build slice (${present.length} of ${steps.length} calls)`,
+      median_ms: medianMs,
+      steps: present.map((s) => ({ step: s.step, tool: s.tool.name, median_ms: median(per.get(s.step)) })),
+      missing,
+      bar_ms: SLICE_BAR_MS,
+      reps,
+      pass: missing.length === 0 && medianMs <= SLICE_BAR_MS,
+    };
+  } finally {
+    await client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -41,8 +119,8 @@ function restore(template, dir) {
   fs.cpSync(path.join(template, ".devrites"), path.join(dir, ".devrites"), { recursive: true });
 }
 
-async function session(cli, root, env) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", "--root", root], env, stderr: "pipe" });
+async function session(node, cli, root, env) {
+  const transport = new StdioClientTransport({ command: node, args: [cli, "mcp", "--root", root], env, stderr: "pipe" });
   const client = new Client({ name: "devrites-bench", version: "0" });
   await client.connect(transport);
   return { client, transport };
@@ -55,12 +133,12 @@ async function callOk(client, name, args) {
 }
 
 /** Median latency of `calls` calls of one tool in one session; `fresh` restores the files before each call. */
-async function latency(cli, env, scratch, s, calls) {
+async function latency(node, cli, env, scratch, s, calls) {
   const dir = path.join(scratch, `mcp-${s.id}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   restore(s.ws.project, dir);
-  const { client } = await session(cli, dir, env);
+  const { client } = await session(node, cli, dir, env);
   try {
     const samples = [];
     for (let i = 0; i < calls + 5; i++) {
@@ -78,10 +156,10 @@ async function latency(cli, env, scratch, s, calls) {
 }
 
 /** Spawn to the answer of the first tools/list (initialize handshake included), raw JSON-RPC. */
-function startToList(cli, root, env) {
+function startToList(node, cli, root, env) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(process.execPath, [cli, "mcp", "--root", root], { env, stdio: ["pipe", "pipe", "ignore"] });
+    const child = spawn(node, [cli, "mcp", "--root", root], { env, stdio: ["pipe", "pipe", "ignore"] });
     let buf = "";
     child.stdout.on("data", (d) => {
       buf += d.toString();
@@ -107,7 +185,7 @@ function startToList(cli, root, env) {
  * Run the MCP section and print its table.
  * @param cliMedians  the CLI process medians from the main table, by scenario id
  */
-export async function runMcpBench({ cli, env, ws, scratch, runs, cliMedians }) {
+export async function runMcpBench({ node, cli, env, ws, scratch, runs, cliMedians }) {
   const calls = Math.max(21, runs * 5);
   const latencies = [
     { id: "budget-check", tool: "budget_check", ws: ws.typicalAfk, args: { agents_used: 4, minutes_used: 30, findings: 1 }, bar: 5, fresh: false },
@@ -118,11 +196,18 @@ export async function runMcpBench({ cli, env, ws, scratch, runs, cliMedians }) {
   const rows = [];
   for (const s of latencies) {
     try {
-      const r = await latency(cli, env, scratch, s, calls);
+      const r = await latency(node, cli, env, scratch, s, calls);
       rows.push({ id: `mcp-${s.id}`, name: `mcp ${s.tool} (${s.id === "resolve-10k" ? "10,000 questions" : s.id === "budget-check" ? "AFK" : "typical"})`, bar_ms: s.bar, ...r, cli_median_ms: cliMedians[s.id], calls, pass: r.median_ms <= s.bar });
     } catch (e) {
       rows.push({ id: `mcp-${s.id}`, name: `mcp ${s.tool}`, bar_ms: s.bar, error: e.message, pass: false });
     }
+  }
+
+  let sliceRow;
+  try {
+    sliceRow = await sliceTraffic(node, cli, env, scratch, ws.slice, Math.max(11, runs));
+  } catch (e) {
+    sliceRow = { id: "mcp-slice", name: "mcp one /rite-build slice", error: e.message, bar_ms: SLICE_BAR_MS, pass: false };
   }
 
   // Start-up: alternate `node -e 0` and server start → first tools/list answer.
@@ -134,9 +219,9 @@ export async function runMcpBench({ cli, env, ws, scratch, runs, cliMedians }) {
   const ratios = [];
   for (let i = 0; i < runs + 2; i++) {
     const t0 = process.hrtime.bigint();
-    spawnSync(process.execPath, ["-e", "0"], { env, stdio: "ignore" });
+    spawnSync(node, ["-e", "0"], { env, stdio: "ignore" });
     const b = Number(process.hrtime.bigint() - t0) / 1e6;
-    const r = await startToList(cli, startDir, env);
+    const r = await startToList(node, cli, startDir, env);
     if (i >= 2) {
       base.push(b);
       start.push(r.ms);
@@ -152,7 +237,7 @@ export async function runMcpBench({ cli, env, ws, scratch, runs, cliMedians }) {
   fs.mkdirSync(memDir, { recursive: true });
   restore(ws.typicalAfk.project, memDir);
   const memRows = [];
-  const { client, transport } = await session(cli, memDir, env);
+  const { client, transport } = await session(node, cli, memDir, env);
   try {
     const rss = new Map();
     const at = new Set([10, 1000, RSS_WARMUP_CALLS + 10, RSS_WARMUP_CALLS + 1000]);
@@ -179,10 +264,13 @@ export async function runMcpBench({ cli, env, ws, scratch, runs, cliMedians }) {
         : `| ${r.name} | ${fmtMs(r.median_ms)} | ${fmtMs(r.min_ms)} / ${fmtMs(r.max_ms)} | ${fmtMs(r.cli_median_ms)} | ≤ ${r.bar_ms} ms | ${r.pass ? "pass" : "MISSED"} |`,
     ),
     `| ${startRow.name} | ${fmtMs(startRow.median_ms)} | node -e 0: ${fmtMs(startRow.baseline_median_ms)} | ratio ${startRow.ratio.toFixed(2)}× | ≤ ${START_BAR}× | ${startRow.pass ? "pass" : "MISSED"} |`,
+    sliceRow.error
+      ? `| ${sliceRow.name} | — | — | — | ≤ ${SLICE_BAR_MS} ms in total | ERROR: ${sliceRow.error} |`
+      : `| ${sliceRow.name} | ${fmtMs(sliceRow.median_ms)} in total | ${sliceRow.steps.map((x) => `${x.tool} ${x.median_ms.toFixed(2)}`).join(", ")} | ${sliceRow.missing.length ? `missing: ${sliceRow.missing.join(", ")}` : "every call"} | ≤ ${SLICE_BAR_MS} ms in total | ${sliceRow.missing.length ? "MISSING TOOLS" : sliceRow.pass ? "pass" : "MISSED"} |`,
     ...memRows.map((m) => `| ${m.name} | ${(m.after1000_kb / 1024).toFixed(1)} MB | after 10: ${(m.after10_kb / 1024).toFixed(1)} MB | growth ${((m.growth - 1) * 100).toFixed(1)} % | ≤ ${((RSS_GROWTH_BAR - 1) * 100).toFixed(0)} % | ${m.pass ? "pass" : "MISSED"} |`),
   ];
   console.log("");
   console.log(`MCP: ${calls} calls per tool over one server session (SDK stdio client; the first 5 not counted)`);
   console.log(lines.join("\n"));
-  return [...rows, startRow, ...memRows];
+  return [...rows, sliceRow, startRow, ...memRows];
 }

@@ -89,6 +89,31 @@ Token rotation for sessions.
 | present | \`src/auth/tokens.ts\` | SLICE-002 | Token hashing. |
 `;
 
+const RELEASE = "session-token-release";
+
+/** A release workspace whose sequence_parent is the typical workspace. */
+function releaseFiles() {
+  const W = `.devrites/work/${RELEASE}`;
+  return {
+    [`${W}/state.md`]: [
+      `# State: ${RELEASE}`,
+      "",
+      "## Cursor",
+      "| Key | Value |",
+      "| --- | --- |",
+      "| schema | 4 |",
+      "| phase | seal |",
+      "| status | running |",
+      "| next_action | /rite-seal |",
+      "| sequence_parent | session-token-rotation |",
+      "| sequence_role | release |",
+      "",
+    ].join("\n"),
+    [`${W}/questions.md`]: `# Questions: ${RELEASE}\n`,
+    [`${W}/touched-files.md`]: `# Touched files: ${RELEASE}\n\n## Touched files\nRelease wiring.\n\n## Candidate manifest\n| State | File | Slice | Reason |\n| --- | --- | --- | --- |\n| present | \`src/release.ts\` | SLICE-001 | Release wiring. |\n`,
+  };
+}
+
 /** The AFK sentinel of a typical unattended run. */
 export const AFK_SENTINEL = `# unattended run, armed by the operator
 max_slices: 10
@@ -141,6 +166,11 @@ export function generateWorkspaces(dir) {
     const afkProject = path.join(dir, "typical-afk");
     writeTree(afkProject, workspaceFiles({ questions, state: stateText(undefined, { afkRemaining: 5 }), afk: true }));
     out.typicalAfk = { project: afkProject, awaited };
+    // One /rite-build slice's traffic (bench/mcp.mjs): the AFK run, plus the release workspace
+    // of its sequence whose manifest the slice's end folds in.
+    const sliceProject = path.join(dir, "slice");
+    writeTree(sliceProject, { ...workspaceFiles({ questions, state: stateText(undefined, { afkRemaining: 5 }), afk: true }), ...releaseFiles() });
+    out.slice = { project: sliceProject, slug: "session-token-rotation", release: RELEASE, slice: "SLICE-003" };
   }
 
   // 10,000 questions (~3 MB), every 10th open, the awaited one near the end.

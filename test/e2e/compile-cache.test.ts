@@ -9,6 +9,7 @@ import fs from "node:fs";
 import module from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { parseAst } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_PATH, projectFromExample, type Project } from "../helpers/project.js";
 import { T } from "../helpers/cli.js";
@@ -108,6 +109,22 @@ describe("Node's compile cache", () => {
     const launcher = fs.readFileSync(CLI_PATH, "utf8");
     expect(launcher).not.toMatch(/_compile|vm\.Script|cachedData|Module\.wrap/);
     expect(launcher.match(/require\("node:module"\)/g)).toHaveLength(1);
+  });
+
+  it("the entry and hot chunks declare no top-level function: each is a parenthesised function expression, which V8 compiles with the file, so Node's compile cache holds it (vite.config.ts, eagerFunctions)", () => {
+    const dist = path.dirname(CLI_PATH);
+    const launcher = fs.readFileSync(CLI_PATH, "utf8");
+    const entry = /require\("\.\/(engine-[^"]+\.cjs)"\)/.exec(launcher)?.[1];
+    expect(entry, "the launcher names the entry chunk").toBeDefined();
+    const hot = fs.readdirSync(path.join(dist, "chunks")).filter((f) => f.startsWith("hot-"));
+    expect(hot).toHaveLength(1);
+    for (const file of [path.join(dist, entry!), path.join(dist, "chunks", hot[0]!)]) {
+      const body = parseAst(fs.readFileSync(file, "utf8")).body;
+      const declared = body.filter((s) => s.type === "FunctionDeclaration" && !s.async && !s.generator).map((s) => (s.type === "FunctionDeclaration" ? s.id?.name : ""));
+      expect(declared, path.basename(file)).toEqual([]);
+      const eager = body.filter((s) => s.type === "VariableDeclaration" && s.declarations[0]?.init?.type === "FunctionExpression");
+      expect(eager.length, path.basename(file)).toBeGreaterThan(10);
+    }
   });
 
   it.runIf(typeof (module as { enableCompileCache?: unknown }).enableCompileCache === "function")("on this Node (>= 22.1) the cache lands in NODE_COMPILE_CACHE and a second run prints the same", () => {
