@@ -3,7 +3,7 @@
 // reason on stdout). Read-only: they finish a leftover journal first, then only read.
 
 import { join } from "node:path";
-import { BadInputError, RefusedError } from "../errors.js";
+import { RefusedError } from "../errors.js";
 import { parseQuestions } from "../documents/questions/parse-questions.js";
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { knownPhase, requiredArtifacts } from "../domain/phase-policy.js";
@@ -17,8 +17,7 @@ import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 /** The workspace a gate names: its one positional slug, else the selected one (ACTIVE). */
-export function gateSession(ctx: CommandContext, args: CommandArgs, usage: string): WorkspaceSession {
-  if (args.positionals.length > 1) throw new BadInputError(`too many arguments (got ${args.positionals.join(" ")})`, { hint: usage });
+export function gateSession(ctx: CommandContext, args: CommandArgs): WorkspaceSession {
   const slug = args.positionals[0];
   const session = slug !== undefined ? ctx.session(openWorkspace(ctx.root(), slug)) : ctx.workspace();
   session.recoverIfNeeded();
@@ -44,10 +43,8 @@ function readinessBinding(session: WorkspaceSession): { line: string } | { probl
   return { line: `${BINDING_LABEL}${hash.digest("hex")}` };
 }
 
-const READINESS_USAGE = "devrites-engine check readiness [<slug>] [--emit-binding] [--json]";
-
 export async function checkReadiness(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const session = gateSession(ctx, args, READINESS_USAGE);
+  const session = gateSession(ctx, args);
   const slug = session.ws.slug;
   if (args.options["emit-binding"] === true) {
     const binding = readinessBinding(session);
@@ -81,7 +78,7 @@ export async function checkReadiness(ctx: CommandContext, args: CommandArgs): Pr
 }
 
 export async function checkTaskGraph(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const session = gateSession(ctx, args, "devrites-engine check task-graph [<slug>] [--json]");
+  const session = gateSession(ctx, args);
   const graph = parseTaskGraph(session.read("tasks.md", true));
   const ok = graph.problems.length === 0;
   const file = join(".devrites", "work", session.ws.slug, "tasks.md");

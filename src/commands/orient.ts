@@ -43,7 +43,7 @@ async function budgetOf(root: string, state: StateDoc, questions: QuestionsDoc):
 }
 
 export async function orient(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const session = gateSession(ctx, args, "devrites-engine orient [<slug>] [--json]");
+  const session = gateSession(ctx, args);
   const state = parseState(session.read("state.md", true));
   const questions = parseQuestions(session.read("questions.md", true));
   const { files: entries, others } = listArtifacts(session.ws.dir);
@@ -69,12 +69,9 @@ export async function orient(ctx: CommandContext, args: CommandArgs): Promise<Ou
   return { exit: 0, lines: [JSON.stringify(summary, null, 2)], data: summary };
 }
 
-const SLICE_USAGE = "devrites-engine observe slice <slug> <SLICE-ID>";
-
 export async function observeSlice(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const [slug, id, ...extra] = args.positionals;
-  if (slug === undefined || id === undefined || extra.length > 0) throw new BadInputError("observe slice takes a workspace slug and a slice id", { hint: SLICE_USAGE });
-  if (!SLICE_ID.test(id)) throw new BadInputError(`${JSON.stringify(id)} is not a SLICE-### id`, { hint: SLICE_USAGE });
+  const [slug, id] = args.positionals as [string, string];
+  if (!SLICE_ID.test(id)) throw new BadInputError(`${JSON.stringify(id)} is not a SLICE-### id`, { hint: ctx.usage() });
   const session = ctx.session(openWorkspace(ctx.root(), slug));
   session.recoverIfNeeded();
   const tasks = readArtifact(session.ws.dir, "tasks.md", READ_CAP_BYTES.workspaceFile);

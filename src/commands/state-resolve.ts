@@ -3,7 +3,7 @@
 // schema gate, lock, question. Without an answer, the one written in questions.md counts.
 
 import { BadInputError, EngineError, NoWorkspaceError } from "../errors.js";
-import { forReaders, personOrAgent } from "../for-readers.js";
+import { forReaders } from "../for-readers.js";
 import type { FileContent } from "../documents/text-edit.js";
 import { parseBatchLines } from "../documents/batch/parse-batch.js";
 import { searchesBytes } from "../documents/questions/block-source.js";
@@ -45,10 +45,8 @@ function openForResolve(ctx: CommandContext, checkArguments: (session: Workspace
 }
 
 /** The grammar as a hint: an agent's leaves out `[--human]` (for-readers.ts). */
-const USAGE_HINT = personOrAgent(RESOLVE_USAGE, RESOLVE_USAGE.replace(" [--human]", ""));
-
 function usage(ctx: CommandContext, message: string): BadInputError {
-  return new BadInputError(message, { hint: ctx.usage(USAGE_HINT) });
+  return new BadInputError(message, { hint: ctx.usage() });
 }
 
 /**

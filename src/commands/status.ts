@@ -2,7 +2,7 @@
 // continues it; open questions by gate; AFK budget; check's findings as warnings. Read-only.
 // statusModel reads the workspace into one model; renderText and renderJson print it.
 
-import { BadInputError, isKind } from "../errors.js";
+import { isKind } from "../errors.js";
 import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { parseTimestamp } from "../domain/clock.js";
@@ -281,7 +281,6 @@ function renderJson(m: StatusModel): Record<string, unknown> {
 }
 
 export async function status(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  if (args.positionals.length > 0) throw new BadInputError(`status takes no arguments (got ${args.positionals.join(" ")})`);
   const session = ctx.workspace();
   session.recoverIfNeeded();
   const stateText = session.read("state.md", true);

@@ -507,7 +507,7 @@ describe("issue 25: the budget cap names the command a person runs (budget grant
     ["without --human", ["budget", "grant", "2"], "budget grant needs --human: only a person may raise the AFK budget"],
     ["with --json (how agents call)", ["budget", "grant", "2", "--human", "--json"], "budget grant does not run with --json"],
     ["0 slices", ["budget", "grant", "0", "--human"], "budget grant needs at least 1 slice"],
-    ["no number", ["budget", "grant", "--human"], "budget grant takes one number of slices, got 0"],
+    ["no number", ["budget", "grant", "--human"], "budget grant takes <N> (got none)"],
     ["not a number", ["budget", "grant", "two", "--human"], "the number of slices to grant must be a plain nonnegative integer"],
   ])("%s is exit 5 and writes nothing", async (_name, argv, error) => {
     await capped();
