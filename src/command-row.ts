@@ -64,6 +64,8 @@ export type McpEntry =
       readOnly: boolean;
       /** Said to an agent after the description (what is true only over MCP, or only for agents). */
       note?: string;
+      /** The usage a bad-input hint shows over MCP, in the tool's fields (default: the CLI's). */
+      usage?: string;
     }
   | { not: string };
 

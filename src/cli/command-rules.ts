@@ -21,7 +21,7 @@ function positionalText(p: PositionalDef): string {
 }
 
 /** `<slug> [<predecessor>…]`: the positionals as the usage line shows them. */
-export function positionalsText(positionals: readonly PositionalDef[] | undefined): string {
+function positionalsText(positionals: readonly PositionalDef[] | undefined): string {
   return (positionals ?? []).map(positionalText).join(" ");
 }
 

@@ -122,7 +122,7 @@ const ROWS: CommandRow[] = [
       { name: "qid", kind: "qid", optional: true, describe: "the question id" },
       { name: "answer", kind: "text", optional: true, repeatable: true, field: "answer", describe: "the answer text (whitespace runs become one space; at most 10,000 characters)" },
     ],
-    mcp: { tool: "resolve", readOnly: false, note: "An identical re-run is safe (exit 0, no change)." },
+    mcp: { tool: "resolve", readOnly: false },
     run: stateResolve,
   },
   {
@@ -200,7 +200,7 @@ const ROWS: CommandRow[] = [
     examples: ["devrites-engine budget spend SLICE-003", "devrites-engine budget spend SLICE-003 --json"],
     options: {},
     positionals: [{ name: "slice", kind: "slice", describe: "the slice id" }],
-    mcp: { tool: "budget_spend", readOnly: false },
+    mcp: { tool: "budget_spend", readOnly: false, usage: "give slice: the built slice's id, e.g. SLICE-003" },
     run: lazy(() => import("../commands/budget-spend.js"), "budgetSpend"),
   },
   {
@@ -208,7 +208,7 @@ const ROWS: CommandRow[] = [
     describe: "pre-seed the slice counter after planning (it only goes down)",
     examples: ["devrites-engine budget seed --pending 6", "devrites-engine budget seed --pending 6 --max-slices 8"],
     options: { pending: str("slices still to build", { value: "N", kind: "count", required: true }), "max-slices": str("an upper bound for the counter", { value: "N", kind: "count" }) },
-    mcp: { tool: "budget_seed", readOnly: false },
+    mcp: { tool: "budget_seed", readOnly: false, usage: "give pending (the slices still to build) and optionally max_slices" },
     run: lazy(() => import("../commands/budget-seed.js"), "budgetSeed"),
   },
   {
