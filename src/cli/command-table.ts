@@ -16,7 +16,7 @@ import type { CommandRun } from "../commands/types.js";
 
 export const GLOBAL_OPTIONS: Record<string, OptionDef> = {
   root: { type: "string", describe: "project directory or its .devrites directory (env DEVRITES_ROOT)" },
-  workspace: { type: "string", describe: "workspace slug instead of ACTIVE (env DEVRITES_WORKSPACE)" },
+  workspace: { type: "string", describe: "workspace slug instead of ACTIVE (env DEVRITES_WORKSPACE)", kind: "slug" },
   json: { type: "boolean", describe: "print one JSON object on stdout (errors too)" },
   help: { type: "boolean", short: "h", describe: "show help" },
   version: { type: "boolean", describe: "show the engine version" },
