@@ -13,7 +13,7 @@ import type { EntryFailure, ResolveEntry } from "../domain/resolve-question.js";
 import { readValidSentinel } from "../workspace/afk.js";
 import { readEvents } from "../workspace/events.js";
 import type { WorkspaceSession } from "../workspace/session.js";
-import { batchFailure, resolveEntries } from "./state-resolve.js";
+import { batchFailure, resolveEntries } from "./resolve-entries.js";
 import type { CommandContext, Outcome } from "./types.js";
 
 const REASONS: Record<IgnoredComment["reason"], string> = {

@@ -2,22 +2,18 @@
 // question is among them. Checks run in this order: workspace and its files, arguments,
 // schema gate, lock, question. Without an answer, the one written in questions.md counts.
 
-import { BadInputError, EngineError, NoWorkspaceError } from "../errors.js";
+import { BadInputError, NoWorkspaceError } from "../errors.js";
 import { forReaders } from "../for-readers.js";
-import type { FileContent } from "../documents/text-edit.js";
 import { parseBatchLines } from "../documents/batch/parse-batch.js";
-import { searchesBytes } from "../documents/questions/block-source.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/normalize-text.js";
 import { assertSchema } from "../domain/schema-gate.js";
-import { planResolve, type EntryFailure, type ResolveEntry, type ResolveInput, type ResolvePlan } from "../domain/resolve-question.js";
-import type { EventDraft } from "../domain/events.js";
-import { filledEntries } from "../domain/written-answers.js";
+import type { EntryFailure, ResolveEntry } from "../domain/resolve-question.js";
 import { COMMENTS_MAX_BYTES, readUserFile, readUserInput } from "../workspace/user-files.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import { commentsOf, parseComments, type TicketComment } from "../documents/comments/parse-comments.js";
 import { missingQuestionId } from "./resolve-which-question.js";
-import { reportResolve } from "./resolve-report.js";
+import { resolveEntries } from "./resolve-entries.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 /** The grammar of every resolve form: the command table's usage line and the hints of its errors. */
@@ -47,20 +43,6 @@ function openForResolve(ctx: CommandContext, checkArguments: (session: Workspace
 /** The grammar as a hint: an agent's leaves out `[--human]` (for-readers.ts). */
 function usage(ctx: CommandContext, message: string): BadInputError {
   return new BadInputError(message, { hint: ctx.usage() });
-}
-
-/**
- * Every refused batch line in one error: the first line's message, kind and exit code when
- * it is alone; otherwise all of them, one per line in file order, with the first's exit code.
- */
-export function batchFailure(file: string, failures: readonly EntryFailure[]): EngineError {
-  const sorted = [...failures].sort((a, b) => a.line - b.line);
-  const first = sorted[0]!.error;
-  if (sorted.length === 1) return first;
-  return new EngineError(first.kind, `${file}: ${sorted.length} entries refused, nothing written:\n${sorted.map((f) => `  ${f.error.message}`).join("\n")}`, {
-    hint: `fix every listed line, then run the batch again (exit ${first.exitCode} is the first line's)`,
-    data: { failures: sorted.map((f) => ({ line: f.line, exit: f.error.exitCode, error: f.error.message, hint: f.error.agentHint ?? null })) },
-  });
 }
 
 /** Turn the command line into resolve entries (exit 5 for anything malformed; a batch collects its bad lines; `filled`: found under the lock). */
@@ -132,74 +114,6 @@ function entriesFrom(ctx: CommandContext, args: CommandArgs, session: WorkspaceS
   const answer = normalizeText(words, `answer for ${qid}`);
   if (answer === "") throw new BadInputError(`Answer text required for ${qid}`, { hint: forReaders((h) => `devrites-engine state resolve ${qid} "<answer>"${h}`) });
   return { entries: [{ qid, kind: "answer", source: { kind: "text", text: answer } }], batch: false };
-}
-
-export interface ResolveOptions {
-  human: boolean;
-  recordDecision: boolean;
-  dryRun: boolean;
-  batch: boolean;
-  failures?: readonly EntryFailure[];
-  file?: string;
-  filled?: boolean;
-  /** Skip (and report here) entries whose question is closed with another outcome, instead of exit 4. */
-  onConflict?: ResolveInput["onConflict"];
-  /** One more change to state.md in the same transaction, after the answers (a `resume` from a ticket). */
-  thenState?: (state: string) => { state: string; events: EventDraft[] } | undefined;
-  /** Text after an entry's qid in its output line (who answered, from where). */
-  describe?: (qid: string) => string;
-}
-
-/** Run the resolve transaction for `entries` (also used by interactive mode). */
-export function resolveEntries(
-  ctx: CommandContext,
-  session: WorkspaceSession,
-  entries: ResolveEntry[],
-  opts: ResolveOptions,
-): Outcome {
-  const compute = () => {
-    // A resolve of a few entries decodes only the blocks it edits (a 10,000-question file stays
-    // on disk, read in windows and written back by ranges); a batch or --filled parses it whole.
-    const whole = opts.filled || !searchesBytes(entries.length);
-    const state = session.read("state.md", true);
-    const stateDoc = parseState(state);
-    assertSchema(stateDoc, session.ws.slug);
-    const decisions = opts.recordDecision ? session.read("decisions.md", false) : undefined;
-    // --filled: the open blocks with a written answer, read under the lock like everything else.
-    const questions = whole ? session.readBytes("questions.md", true) : session.readForBlocks("questions.md");
-    const list = opts.filled && Buffer.isBuffer(questions) ? filledEntries(questions) : entries;
-    // A batch collects every refused line (the command line's first, then the questions'), then writes nothing.
-    const failures = opts.batch ? [...(opts.failures ?? [])] : undefined;
-    if (list.length === 0 && opts.thenState === undefined) {
-      // Every entry refused is still a refusal: "nothing to resolve" would drop the answers silently.
-      if (failures !== undefined && failures.length > 0) throw batchFailure(opts.file ?? "batch", failures);
-      return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
-    }
-    let p: ResolvePlan = planResolve(
-      { slug: session.ws.slug, questions, state, stateDoc, decisions },
-      { entries: list, human: opts.human, recordDecision: opts.recordDecision, now: ctx.now, failures, onConflict: opts.onConflict },
-    );
-    if (failures !== undefined && failures.length > 0) throw batchFailure(opts.file ?? "batch", failures);
-    const then = opts.thenState?.(p.state ?? state);
-    if (then !== undefined) p = { ...p, state: then.state, events: [...p.events, ...then.events] };
-    if (list.length === 0 && then === undefined) return { changes: { files: new Map<string, FileContent>(), events: [] }, result: undefined };
-    const files = new Map<string, FileContent>();
-    if (!opts.dryRun) {
-      if (p.questions !== undefined) files.set("questions.md", p.questions);
-      if (p.state !== undefined) files.set("state.md", p.state);
-      if (p.decisions !== undefined) files.set("decisions.md", p.decisions);
-    }
-    return { changes: { files, events: opts.dryRun ? [] : p.events }, result: p };
-  };
-  // Bad batch lines are argument errors, found before the lock (commands.md's order): the
-  // questions are still checked, read-only, so every refused line is reported at once.
-  try {
-    if (opts.failures !== undefined && opts.failures.length > 0) compute();
-  } finally {
-    session.release();
-  }
-  const plan = session.mutate(compute);
-  return reportResolve(session.ws.slug, plan, opts);
 }
 
 /** `state resolve` (non-interactive forms). */
