@@ -3,7 +3,7 @@
 
 import { sentinelWarnings, type Sentinel } from "../documents/afk/sentinel.js";
 import { cursorValue } from "../documents/state/parse-state.js";
-import { describeQueue, describeRemaining, reviewQueue } from "../domain/budget.js";
+import { describeQueue, describeRemaining } from "../domain/budget.js";
 import { afkMode, hitlOutcome, readBudgetView } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
@@ -26,8 +26,7 @@ export async function budgetStatus(ctx: CommandContext, _args: CommandArgs): Pro
   if (!afk) return hitlOutcome("budget check admits every dispatch and budget spend charges nothing.");
 
   const s = afk.sentinel;
-  const { session, stateDoc, questionsDoc, counter, remaining } = readBudgetView(ctx, s);
-  const queue = reviewQueue(questionsDoc, 0, s.counts.max_review_queue);
+  const { session, stateDoc, counter, remaining, queue } = readBudgetView(ctx, s);
   const warnings = sentinelWarnings(s);
   const values = declared(s);
   // Numbers as numbers; a hand-edited value that is not one is shown as written.
