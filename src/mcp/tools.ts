@@ -219,6 +219,7 @@ export function toolsFrom(rows: readonly CommandSpec[]): ToolDef[] {
 export const INSTRUCTIONS = [
   "devrites-engine is the one writer of a DevRites workspace (.devrites/work/<slug>/): change questions, state and budget through these tools, never by editing the files.",
   "Start with status (where the run stands and what to do next). Answer questions with resolve (one), resolve_batch (several, all or nothing) or resolve_comments (a ticket's comments); raise one with question_add; pause and resume for stops that are not questions.",
+  "A phase of the pack starts with orient (the workspace summary), then observe_slice and check_readiness (or check_task_graph); close archives a finished workspace; migrate upgrades an older one.",
   "In AFK mode call budget_check before dispatching a slice (exit 7 stops) and budget_spend once per built slice. check lints the workspace; log is the audit trail. The resolve tools take dry_run; an identical re-run of a resolve or of budget_spend is exit 0 and changes nothing, while question_add raises a new question each time.",
   "Every result is the CLI's --json object: ok, exit, and on failure error and hint (what to do next). Exit codes: 0 done, 1 I/O or internal, 2 no workspace or unknown tool, 3 refused, 4 conflict, 5 bad input (fix the call), 6 duplicate id, 7 budget stop, 8 pause deferred, 9 busy (retry shortly).",
 ].join("\n");
