@@ -78,8 +78,8 @@ function arity(positionals: readonly PositionalDef[] | undefined): { min: number
  * both`. `flag` names an option as the caller knows it.
  * @throws BadInputError (exit 5) with the usage as its hint.
  */
-export function checkArguments(row: CommandSpec, args: CommandArgs, flag: NameOption, usage: string | ForReaders): void {
-  const fail = (message: string) => new BadInputError(message, { hint: usage });
+export function checkArguments(row: CommandSpec, args: CommandArgs, flag: NameOption, usage: () => string | ForReaders): void {
+  const fail = (message: string) => new BadInputError(message, { hint: usage() });
   const { min, max } = arity(row.positionals);
   const n = args.positionals.length;
   if (n < min || n > max) {

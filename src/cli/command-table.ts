@@ -328,8 +328,15 @@ const ROWS: CommandRow[] = [
   },
 ];
 
-/** Every row with its usage line derived (a row's own `usage` gives forms a line cannot say). */
-export const COMMANDS: CommandDef[] = ROWS.map((row) => ({ ...row, usage: row.usage ?? usageLine(row, GLOBAL_OPTIONS) }));
+/**
+ * Every row with its usage line derived (a row's own `usage` gives forms a line cannot say),
+ * on first read: a call derives only its own command's line, and only for help or a refusal.
+ */
+export const COMMANDS: CommandDef[] = ROWS.map((row) => {
+  if (row.usage !== undefined) return row as CommandDef;
+  let usage: string | undefined;
+  return Object.defineProperty({ ...row }, "usage", { get: () => (usage ??= usageLine(row, GLOBAL_OPTIONS)), enumerable: true }) as CommandDef;
+});
 
 // Older DevRites packs (rite-resolve/SKILL.md, the pack's command list) and the Go engine
 // before `state` call `devrites-engine resolve …` with the same argument forms: an alias, so

@@ -22,7 +22,7 @@ export function makeContext(
     flag?: NameOption | undefined;
     usage?: string | undefined;
     /** The command's own usage line (its row's), for a hint that names no other. */
-    rowUsage?: string | ForReaders | undefined;
+    rowUsage?: () => string | ForReaders;
   },
 ): CommandContext {
   let root: string | undefined;
@@ -47,7 +47,7 @@ export function makeContext(
       return new WorkspaceSession(ws, io, now);
     },
     flag: opts.flag ?? cliOption,
-    usage: (cliUsage) => opts.usage ?? cliUsage ?? opts.rowUsage ?? "devrites-engine --help",
+    usage: (cliUsage) => opts.usage ?? cliUsage ?? opts.rowUsage?.() ?? "devrites-engine --help",
     runCommand: opts.runCommand,
     commands: COMMANDS,
   };

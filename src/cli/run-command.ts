@@ -111,11 +111,10 @@ interface RunOptions {
  */
 export async function runDef(def: CommandDef, args: () => CommandArgs, io: Io, opts: RunOptions, print: (outcome: Outcome) => void): Promise<Outcome> {
   const now = resolveNow(io.env.DEVRITES_NOW, io.now);
-  const rowUsage = usageForReaders(def, GLOBAL_OPTIONS);
-  const ctx = makeContext(io, now, { ...opts, runCommand, rowUsage });
+  const ctx = makeContext(io, now, { ...opts, runCommand, rowUsage: () => usageForReaders(def, GLOBAL_OPTIONS) });
   const a = args();
   // A not-provided call's arguments are the Go engine's: never checked here.
-  if (!def.notProvided) checkArguments(def, a, opts.flag ?? cliOption, ctx.usage());
+  if (!def.notProvided) checkArguments(def, a, opts.flag ?? cliOption, () => ctx.usage());
   const outcome = await def.run(ctx, a);
   print(outcome);
   await runAfter(io, outcome);

@@ -63,7 +63,7 @@ describe("usage lines are derived from the row", () => {
 describe("the row's checks: one wording", () => {
   const row = (words: string): CommandSpec => findCommand(words.split(" "))!;
   const check = (words: string, positionals: string[], options: Record<string, string | boolean> = {}) =>
-    thrown(() => checkArguments(row(words), { positionals, options }, cliOption, "USAGE"));
+    thrown(() => checkArguments(row(words), { positionals, options }, cliOption, () => "USAGE"));
 
   it.each([
     ["status", ["x"], 'status takes no arguments (got "x")'],
@@ -81,18 +81,18 @@ describe("the row's checks: one wording", () => {
   });
 
   it("a repeatable positional takes any number; an optional one none", () => {
-    expect(() => checkArguments(row("state merge-manifest"), { positionals: ["a", "b", "c", "d"], options: {} }, cliOption, "U")).not.toThrow();
-    expect(() => checkArguments(row("orient"), { positionals: [], options: {} }, cliOption, "U")).not.toThrow();
+    expect(() => checkArguments(row("state merge-manifest"), { positionals: ["a", "b", "c", "d"], options: {} }, cliOption, () => "U")).not.toThrow();
+    expect(() => checkArguments(row("orient"), { positionals: [], options: {} }, cliOption, () => "U")).not.toThrow();
   });
 
   it("options that conflict, and one that requires another, are refused in the row's words", () => {
     expect(check("questions", [], { open: true, all: true }).message).toBe("give --open or --all, not both");
     expect(check("init", ["a"], { release: true }).message).toBe("--release goes with --continues PARENT");
-    expect(() => checkArguments(row("init"), { positionals: ["a"], options: { release: true, continues: "p" } }, cliOption, "U")).not.toThrow();
+    expect(() => checkArguments(row("init"), { positionals: ["a"], options: { release: true, continues: "p" } }, cliOption, () => "U")).not.toThrow();
   });
 
   it("a message names options as the caller knows them (an MCP tool's fields)", () => {
-    const e = thrown(() => checkArguments(row("questions"), { positionals: [], options: { open: true, all: true } }, (o) => o.toUpperCase(), "U"));
+    const e = thrown(() => checkArguments(row("questions"), { positionals: [], options: { open: true, all: true } }, (o) => o.toUpperCase(), () => "U"));
     expect(e.message).toBe("give OPEN or ALL, not both");
   });
 
