@@ -117,7 +117,7 @@ describe("error kinds: the exit code follows from the kind", () => {
 
 describe("outcomes follow the kind, never the message text", () => {
   function ctxWhoseRootThrows(err: EngineError): CommandContext {
-    return { root: () => { throw err; } } as unknown as CommandContext;
+    return { root: () => { throw err; }, usage: () => "devrites-engine state merge-manifest <slug> [<predecessor>…]" } as unknown as CommandContext;
   }
   async function mergeError(err: EngineError): Promise<EngineError> {
     try {

@@ -67,6 +67,27 @@ describe("src/ layers", () => {
     expect(up).toEqual([]);
   });
 
+  // Within a folder too: the resolve types live apart from the use case (domain/resolve-types.ts)
+  // and the resolve transaction apart from the command (commands/resolve-entries.ts), so no
+  // files go round in a circle (CONTRIBUTING.md, Layout).
+  it("no files of src/ import each other in a circle, type imports included", () => {
+    const edges = new Map(files.map((f) => [f, importsOf(f).map((i) => path.resolve(path.dirname(f), i.spec).replace(/\.js$/, ".ts")).filter((t) => fs.existsSync(t))]));
+    const circles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const visit = (f: string, trail: string[]) => {
+      if (state.get(f) === "done") return;
+      if (state.get(f) === "open") {
+        circles.push(trail.slice(trail.indexOf(f)).map((t) => path.relative(SRC, t)).join(" → "));
+        return;
+      }
+      state.set(f, "open");
+      for (const t of edges.get(f) ?? []) visit(t, [...trail, t]);
+      state.set(f, "done");
+    };
+    for (const f of files) visit(f, [f]);
+    expect(circles).toEqual([]);
+  });
+
   it("the check can fail: it sees the imports it is about (cli → commands, commands → domain, a dynamic import)", () => {
     const all = files.flatMap((f) => importsOf(f).map((i) => `${unitOf(f)}→${i.unit}`));
     expect(all).toEqual(expect.arrayContaining(["cli→commands", "commands→domain", "domain→documents", "workspace→documents"]));

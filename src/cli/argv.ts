@@ -5,7 +5,8 @@ import { parseArgs } from "node:util";
 import { BadInputError, UnknownCommandError, type ErrorDetails } from "../errors.js";
 import type { CommandArgs } from "../commands/types.js";
 import type { CommandDef, OptionDef } from "./command-def.js";
-import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
+import { valueName } from "./command-rules.js";
+import { COMMANDS, findCommand, GLOBAL_OPTIONS } from "./command-table.js";
 import { closest } from "./suggest.js";
 
 interface ParsedCommandLine {
@@ -21,14 +22,9 @@ interface ParsedCommandLine {
 /** The callback flags of the completion scripts (commands/completion.ts); older scripts use the second. */
 export const COMPLETION_FLAGS = ["--get-completions", "--get-yargs-completions"] as const;
 
-/** Placeholders for options a usage line does not name (the usage line wins: one source). */
-const PLACEHOLDERS: Record<string, string> = { root: "DIR", workspace: "SLUG" };
-
-/** The value's name: `--batch FILE`, taken from the usage line (`--batch <file>` → FILE). */
+/** The value's name: `--batch FILE`, as the row names it. */
 export function placeholder(def: CommandDef | undefined, name: string): string {
-  const m = def?.usage.match(new RegExp(`--${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[ =]([A-Z][A-Z0-9_]*|<[a-z][a-z0-9_-]*>)`));
-  if (m) return m[1]!.replace(/[<>]/g, "").toUpperCase().replace(/-/g, "_");
-  return PLACEHOLDERS[name] ?? name.toUpperCase().replace(/-/g, "_");
+  return valueName(name, def?.options[name] ?? GLOBAL_OPTIONS[name]);
 }
 
 const VALUE_GLOBALS = new Set(["--root", "--workspace"]);
@@ -82,7 +78,7 @@ function toParseArgsOptions(options: Record<string, OptionDef>) {
  */
 export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const { words, rest } = splitWords(argv);
-  const def = COMMANDS.find((c) => c.words.length === words.length && isPrefix(c.words, words));
+  const def = findCommand(words);
   const dashDash = argv.indexOf("--");
   const before = dashDash < 0 ? argv : argv.slice(0, dashDash);
   const help = before.includes("--help") || before.includes("-h");

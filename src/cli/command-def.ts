@@ -1,34 +1,25 @@
-// The shape of a command table entry (command-table.ts), and lazy() and hotChunk(), the two ways
-// an entry says that its command's file loads on first use instead of with the CLI's entry file.
+// The shape of a command table entry (command-table.ts; its contract is command-row.ts's), and
+// lazy() and hotChunk(), the two ways an entry says that its command's file loads on first use
+// instead of with the CLI's entry file.
 
+import type { CommandSpec, OptionDef } from "../command-row.js";
 import type { CommandRun } from "../commands/types.js";
 
-export interface OptionDef {
-  type: "string" | "boolean";
-  multiple?: boolean;
-  short?: string;
-  describe: string;
-}
+export type { OptionDef } from "../command-row.js";
 
-export interface CommandDef {
-  words: string[];
-  usage: string;
-  describe: string;
-  /** Two or three command lines for its help, at least one starting `devrites-engine <words>`. */
-  examples: string[];
-  options: Record<string, OptionDef>;
+/** A command of the table: its contract (command-row.ts) and its runner. */
+export interface CommandDef extends CommandSpec {
   run: CommandRun;
-  /** A deprecated spelling kept for older skill packs: the command it stands for (not in help). */
-  deprecatedFor?: string;
-  /**
-   * A DevRites pack call outside the workspace writer's job: its arguments are not parsed, it
-   * is not in help or completion, and it answers what to use instead (commands/not-provided.ts).
-   */
-  notProvided?: true;
 }
 
-export const str = (describe: string): OptionDef => ({ type: "string", describe });
-export const bool = (describe: string): OptionDef => ({ type: "boolean", describe });
+/**
+ * A row as the table writes it: the usage line is derived from its positionals and options
+ * (command-rules.ts usageLine), unless `usage` gives forms one line of options cannot say.
+ */
+export type CommandRow = Omit<CommandDef, "usage"> & { usage?: string };
+
+export const str = (describe: string, more: Omit<OptionDef, "type" | "describe"> = {}): OptionDef => ({ type: "string", describe, ...more });
+export const bool = (describe: string, more: Omit<OptionDef, "type" | "describe"> = {}): OptionDef => ({ type: "boolean", describe, ...more });
 
 /** The runners lazy() made: how loadsLazily() tells them from the hot ones. */
 const LAZY = new WeakSet<CommandRun>();

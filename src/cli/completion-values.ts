@@ -1,17 +1,18 @@
-// The values TAB offers after an option or as a command's first argument: gates, pause reason
-// codes, question ids and workspace slugs read from the workspace found from the working
-// directory. Completion must never fail: anything unreadable offers nothing. Only ids and slugs
-// of their grammar are offered: a hand-edited `## q-$(…)` is not a word to put on a command line.
+// The values TAB offers after an option or as a command's first argument, by the kind of value
+// the command's row declares: its codes (gates, pause reason codes), question ids and workspace
+// slugs read from the workspace found from the working directory. Completion must never fail:
+// anything unreadable offers nothing. Only ids and slugs of their grammar are offered: a
+// hand-edited `## q-$(…)` is not a word to put on a command line.
 
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { GATES } from "../documents/gates.js";
+import type { ValueKind } from "../command-row.js";
 import { isWellFormedQuestionId } from "../documents/questions/block-grammar.js";
 import { parseQuestionsBytes, statusOf } from "../documents/questions/parse-questions.js";
-import { REASON_CODES } from "../domain/pause-reasons.js";
 import type { Io } from "../io.js";
 import { isPlainWord } from "../shell-word.js";
 import { findRoot, isExistingSlug, openWorkspace, readWorkspaceBytes, selectedSlug } from "../workspace/locate.js";
+import { findCommand, GLOBAL_OPTIONS } from "./command-table.js";
 import type { CompletionValues } from "./completions.js";
 
 function quietly(fn: () => string[]): string[] {
@@ -33,20 +34,18 @@ export function completionValues(io: Io): CompletionValues {
       const doc = parseQuestionsBytes(readWorkspaceBytes(ws.dir, "questions.md", true)!);
       return doc.blocks.filter((b) => isWellFormedQuestionId(b.id) && (!openOnly || statusOf(b) === "open")).map((b) => b.id);
     });
+  const valuesOf = (kind: ValueKind | undefined, openOnly: boolean): string[] =>
+    typeof kind === "object" ? [...kind.oneOf] : kind === "qid" ? qids(openOnly) : kind === "slug" ? slugs() : [];
   const values: CompletionValues = {
-    option(_command, option) {
-      if (option === "gate") return [...GATES];
-      if (option === "reason") return [...REASON_CODES];
-      if (option === "qid" || option === "supersedes") return qids(false);
-      if (option === "workspace" || option === "continues") return slugs();
-      return [];
+    option(command, option) {
+      const o = (command ? findCommand(command)?.options[option] : undefined) ?? GLOBAL_OPTIONS[option];
+      return valuesOf(o?.kind, false);
     },
     positional(command) {
-      const name = command.join(" ");
-      if (name === "state resolve") return qids(true);
-      if (name === "questions show") return qids(false);
-      if (name === "migrate" || name === "state merge-manifest") return slugs();
-      return [];
+      const def = findCommand(command);
+      // A command that changes a question (state resolve) takes an open one; a reader any.
+      const writes = def?.mcp !== undefined && "tool" in def.mcp && !def.mcp.readOnly;
+      return valuesOf(def?.positionals?.[0]?.kind, writes);
     },
   };
   // And whatever a value list holds, only plain words leave here (the scripts check again).

@@ -4,11 +4,13 @@
 
 import type { CommandContext } from "../commands/types.js";
 import type { Io } from "../io.js";
+import type { ForReaders } from "../for-readers.js";
 import { cliOption, type NameOption } from "../domain/option-names.js";
 import { isKind } from "../errors.js";
 import { badWorkspaceName, findRoot, isExistingSlug, openWorkspace, selectedSlug } from "../workspace/locate.js";
 import { finishInterruptedInits } from "../workspace/interrupted-init.js";
 import { WorkspaceSession } from "../workspace/session.js";
+import { COMMANDS } from "./command-table.js";
 
 export function makeContext(
   io: Io,
@@ -20,6 +22,8 @@ export function makeContext(
     runCommand: CommandContext["runCommand"];
     flag?: NameOption | undefined;
     usage?: string | undefined;
+    /** The command's own usage line (its row's), for a hint that names no other. */
+    rowUsage?: () => string | ForReaders;
   },
 ): CommandContext {
   let root: string | undefined;
@@ -46,8 +50,9 @@ export function makeContext(
       return new WorkspaceSession(ws, io, now);
     },
     flag: opts.flag ?? cliOption,
-    usage: (cliUsage) => opts.usage ?? cliUsage,
+    usage: (cliUsage) => opts.usage ?? cliUsage ?? opts.rowUsage?.() ?? "devrites-engine --help",
     runCommand: opts.runCommand,
+    commands: COMMANDS,
   };
   checkNamedWorkspace(ctx, opts.workspace ?? (io.env.DEVRITES_WORKSPACE || undefined));
   return ctx;

@@ -5,12 +5,10 @@ import type { EngineError } from "../errors.js";
 import type { Io } from "../io.js";
 import { jsonText, terminalText } from "../commands/format.js";
 import type { Outcome } from "../commands/types.js";
-import { resolveNow } from "../domain/clock.js";
 import { ENGINE_VERSION } from "../version.js";
 import { COMPLETION_FLAGS, parseCommandLine, unknownCommand } from "./argv.js";
-import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
-import { makeContext } from "./context.js";
-import { asEngineError, debugOn, debugText, errorJson, outcomeJson, runAfter, runCommand, withOutput } from "./run-command.js";
+import { COMMANDS, findCommand, GLOBAL_OPTIONS } from "./command-table.js";
+import { asEngineError, debugOn, debugText, errorJson, outcomeJson, runDef, withOutput } from "./run-command.js";
 import { PROGRAM, programName, renameProgram } from "./program-name.js";
 
 // Help and shell completions are imported when asked for: no command pays for compiling them
@@ -60,7 +58,7 @@ function commandWordsAfter(argv: readonly string[], word: string): string[] {
 async function helpFor(words: string[]): Promise<string> {
   const { groupHelpText, helpText, isGroup } = await help();
   if (words.length === 0) return helpText(undefined, ENGINE_VERSION);
-  const def = COMMANDS.find((c) => c.words.length === words.length && c.words.every((w, i) => words[i] === w));
+  const def = findCommand(words);
   if (def) return helpText(def, ENGINE_VERSION);
   if (isGroup(words)) return groupHelpText(words);
   throw unknownCommand(words);
@@ -121,17 +119,10 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
       // Before anything can fail, so that an agent learns the right call from this one run.
       io.stderr(`devrites-engine: note: '${parsed.def.words.join(" ")}' is deprecated; call 'devrites-engine ${parsed.def.deprecatedFor}' with the same arguments\n`);
     }
-    const now = resolveNow(io.env.DEVRITES_NOW, io.now);
     const o = parsed.args.options;
-    const ctx = makeContext(io, now, {
-      json,
-      root: typeof o.root === "string" ? o.root : undefined,
-      workspace: typeof o.workspace === "string" ? o.workspace : undefined,
-      runCommand,
-    });
-    const outcome = await parsed.def.run(ctx, parsed.args);
-    printOutcome(io, outcome, json);
-    await runAfter(io, outcome);
+    const root = typeof o.root === "string" ? o.root : undefined;
+    const workspace = typeof o.workspace === "string" ? o.workspace : undefined;
+    const outcome = await runDef(parsed.def, () => parsed.args, io, { json, root, workspace }, (out) => printOutcome(io, out, json));
     return outcome.exit;
   } catch (e) {
     const err = asEngineError(e);

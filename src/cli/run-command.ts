@@ -5,11 +5,15 @@
 import { EngineError } from "../errors.js";
 import type { Io } from "../io.js";
 import { jsonText, terminalText } from "../commands/format.js";
-import type { CommandCall, Outcome } from "../commands/types.js";
+import type { CommandArgs, CommandCall, Outcome } from "../commands/types.js";
 import { resolveNow } from "../domain/clock.js";
+import type { NameOption } from "../domain/option-names.js";
 import { unknownCommand } from "./argv.js";
-import { COMMANDS } from "./command-table.js";
+import type { CommandDef } from "./command-def.js";
+import { checkArguments, usageForReaders } from "./command-rules.js";
+import { findCommand, GLOBAL_OPTIONS } from "./command-table.js";
 import { makeContext } from "./context.js";
+import { cliOption } from "../domain/option-names.js";
 
 /** The `--json` object of an outcome. */
 export function outcomeJson(outcome: Outcome): Record<string, unknown> {
@@ -91,6 +95,32 @@ export async function runAfter(io: Io, outcome: Outcome): Promise<void> {
   if (warnings.length > 0) io.stderr(warnings.map((w) => `devrites-engine: warning: ${w}`).join("\n") + "\n");
 }
 
+/** How a run was asked for: the command line's or a tool call's. */
+interface RunOptions {
+  json: boolean;
+  root: string | undefined;
+  workspace: string | undefined;
+  flag?: NameOption | undefined;
+  usage?: string | undefined;
+}
+
+/**
+ * The one run skeleton of the CLI and the MCP tools: the clock, the context, the checks the
+ * command's row states, the command, then `print` and the after hook. Errors are the caller's
+ * to map (text or JSON).
+ */
+export async function runDef(def: CommandDef, args: () => CommandArgs, io: Io, opts: RunOptions, print: (outcome: Outcome) => void): Promise<Outcome> {
+  const now = resolveNow(io.env.DEVRITES_NOW, io.now);
+  const ctx = makeContext(io, now, { ...opts, runCommand, rowUsage: () => usageForReaders(def, GLOBAL_OPTIONS) });
+  const a = args();
+  // A not-provided call's arguments are the Go engine's: never checked here.
+  if (!def.notProvided) checkArguments(def, a, opts.flag ?? cliOption, () => ctx.usage());
+  const outcome = await def.run(ctx, a);
+  print(outcome);
+  await runAfter(io, outcome);
+  return outcome;
+}
+
 /**
  * Run one command of the table in process with typed arguments, as `--json` would: the same
  * context, the same after hook and the same error mapping as a command line. Never throws.
@@ -98,13 +128,9 @@ export async function runAfter(io: Io, outcome: Outcome): Promise<void> {
 export async function runCommand(call: CommandCall, outerIo: Io): Promise<Record<string, unknown>> {
   const io = withOutput(outerIo, { stdout: (t) => outerIo.stdout(jsonText(t)), stderr: (t) => outerIo.stderr(terminalText(t)) });
   try {
-    const def = COMMANDS.find((c) => c.words.length === call.words.length && c.words.every((w, i) => call.words[i] === w));
+    const def = findCommand(call.words);
     if (!def) throw unknownCommand([...call.words]);
-    const now = resolveNow(io.env.DEVRITES_NOW, io.now);
-    const args = call.args();
-    const ctx = makeContext(io, now, { json: true, root: call.root, workspace: call.workspace, runCommand, flag: call.flag, usage: call.usage });
-    const outcome = await def.run(ctx, args);
-    await runAfter(io, outcome);
+    const outcome = await runDef(def, call.args, io, { json: true, root: call.root, workspace: call.workspace, flag: call.flag, usage: call.usage }, () => {});
     return outcomeJson(outcome);
   } catch (e) {
     const err = asEngineError(e);

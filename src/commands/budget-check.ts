@@ -2,17 +2,14 @@
 // stops with reason codes; either verdict goes to stdout. Read-only: it never writes,
 // though it finishes a journal a killed process left (like every read-only command).
 
-import { BadInputError, ERROR_KINDS } from "../errors.js";
+import { ERROR_KINDS } from "../errors.js";
 import { describeQueue, describeRemaining, parseAmount, parseCount, reviewQueue, type ReviewQueue } from "../domain/budget.js";
 import { admitDispatch, type Usage, type Verdict } from "../domain/admit-dispatch.js";
 import { cursorValue } from "../documents/state/parse-state.js";
 import { afkMode, hitlOutcome, readBudgetView } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-const USAGE = "devrites-engine budget check [--writer] [--findings N] [--agents-used N] [--minutes-used N] [--tokens-used N] [--cost-used X] [--json]";
-
 function checkArguments(ctx: CommandContext, args: CommandArgs): { findings: number; usage: Usage; writer: boolean } {
-  if (args.positionals.length > 0) throw new BadInputError(`budget check takes no arguments, got ${JSON.stringify(args.positionals[0])}`, { hint: USAGE });
   const o = args.options;
   // Messages name options as the caller knows them: `--findings` here, the tool's `findings` over MCP.
   const count = (name: string) => (typeof o[name] === "string" ? parseCount(o[name] as string, ctx.flag(name)) : undefined);

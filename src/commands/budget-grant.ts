@@ -20,9 +20,6 @@ function grantArguments(ctx: CommandContext, args: CommandArgs): number {
       hint: `an agent stops the run and asks a person; a person runs it at a terminal, without --json (${HELP})`,
     });
   }
-  if (args.positionals.length !== 1) {
-    throw new BadInputError(`budget grant takes one number of slices, got ${args.positionals.length}`, { hint: forReaders((h) => `devrites-engine budget grant <N>${h}, e.g. budget grant 2${h}`) });
-  }
   const slices = parseCount(args.positionals[0]!, "the number of slices to grant");
   if (slices === 0) throw new BadInputError("budget grant needs at least 1 slice", { hint: forReaders((h) => `devrites-engine budget grant 1${h}`) });
   if (args.options.human !== true) {

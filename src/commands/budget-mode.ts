@@ -4,7 +4,8 @@
 import type { Sentinel } from "../documents/afk/sentinel.js";
 import { parseQuestionsBytes, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { parseState, type StateDoc } from "../documents/state/parse-state.js";
-import { effectiveRemaining, readSliceCounter } from "../domain/budget.js";
+import { readSliceCounter, type Remaining, type ReviewQueue } from "../domain/budget.js";
+import { budgetSummary } from "../domain/run-summary.js";
 import { readValidSentinel } from "../workspace/afk.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { CommandContext, Outcome } from "./types.js";
@@ -42,7 +43,9 @@ interface BudgetView {
   stateDoc: StateDoc;
   questionsDoc: QuestionsDoc;
   counter: ReturnType<typeof readSliceCounter>;
-  remaining: ReturnType<typeof effectiveRemaining>;
+  remaining: Remaining;
+  /** The review queue without findings (budget check counts its own). */
+  queue: ReviewQueue;
 }
 
 /**
@@ -56,6 +59,9 @@ export function readBudgetView(ctx: CommandContext, sentinel: Sentinel): BudgetV
   const stateDoc = parseState(session.read("state.md", true));
   // Read, not edited: from the bytes (documents/questions/block-grammar.ts, one view per purpose).
   const questionsDoc = parseQuestionsBytes(session.readBytes("questions.md", true));
-  const counter = readSliceCounter(stateDoc);
-  return { session, stateDoc, questionsDoc, counter, remaining: effectiveRemaining(counter?.value, sentinel.counts.max_slices) };
+  // The run summary's budget; a malformed counter, which status and orient show, stops a budget command.
+  const summary = budgetSummary({ sentinel }, stateDoc, questionsDoc);
+  if (summary.mode !== "afk") throw new Error("a sentinel read as AFK summarised as another mode");
+  if (summary.counterError !== undefined) throw summary.counterError;
+  return { session, stateDoc, questionsDoc, counter: readSliceCounter(stateDoc), remaining: summary.remaining!, queue: summary.queue };
 }

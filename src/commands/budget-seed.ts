@@ -9,14 +9,11 @@ import { planSeed, type SeedPlan } from "../domain/seed-budget.js";
 import { afkMode, hitlOutcome } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-const USAGE = "devrites-engine budget seed --pending N [--max-slices N]";
-
 function seedArguments(ctx: CommandContext, args: CommandArgs): { pending: number; maxSlicesOption: number | undefined } {
-  if (args.positionals.length > 0) throw new BadInputError(`budget seed takes no arguments, got ${JSON.stringify(args.positionals[0])}`, { hint: USAGE });
   const pending = args.options.pending;
   // Messages name options as the caller knows them: `--pending` here, the tool's `pending` over MCP.
   const f = ctx.flag;
-  if (typeof pending !== "string") throw new BadInputError(`budget seed needs ${f("pending", "N")} (the slices still to build)`, { hint: ctx.usage(USAGE) });
+  if (typeof pending !== "string") throw new BadInputError(`budget seed needs ${f("pending", "N")} (the slices still to build)`, { hint: ctx.usage() });
   const max = args.options["max-slices"];
   return {
     pending: parseCount(pending, f("pending")),

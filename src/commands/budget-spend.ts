@@ -2,7 +2,6 @@
 // `slice_spent` event (and Log line, where state.md has a Log) are one transaction, re-read
 // under the lock, so retries and concurrent spends of one slice charge it once.
 
-import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/schema-gate.js";
 import { assertSliceId, planSpend, SPEND_USAGE, type SpendPlan } from "../domain/spend-slice.js";
@@ -11,9 +10,6 @@ import { afkMode, hitlOutcome } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 function sliceArgument(ctx: CommandContext, args: CommandArgs): string {
-  if (args.positionals.length > 1) {
-    throw new BadInputError(`budget spend takes one slice id, got ${args.positionals.length}`, { hint: "devrites-engine budget spend <slice>" });
-  }
   // Over MCP the id is the tool's `slice` field, and the tool's usage says so.
   return assertSliceId(args.positionals[0], ctx.usage(SPEND_USAGE));
 }

@@ -3,8 +3,7 @@
 
 import { sentinelWarnings, type Sentinel } from "../documents/afk/sentinel.js";
 import { cursorValue } from "../documents/state/parse-state.js";
-import { describeQueue, describeRemaining, reviewQueue } from "../domain/budget.js";
-import { BadInputError } from "../errors.js";
+import { describeQueue, describeRemaining } from "../domain/budget.js";
 import { afkMode, hitlOutcome, readBudgetView } from "./budget-mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
@@ -22,14 +21,12 @@ function declared(s: Sentinel): Record<string, number | string | boolean | strin
  * `budget status [--json]`.
  * @throws BadInputError (5) malformed sentinel or counter; NoWorkspaceError (2).
  */
-export async function budgetStatus(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  if (args.positionals.length > 0) throw new BadInputError(`budget status takes no arguments, got ${JSON.stringify(args.positionals[0])}`, { hint: "devrites-engine budget status [--json]" });
+export async function budgetStatus(ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
   const afk = await afkMode(ctx);
   if (!afk) return hitlOutcome("budget check admits every dispatch and budget spend charges nothing.");
 
   const s = afk.sentinel;
-  const { session, stateDoc, questionsDoc, counter, remaining } = readBudgetView(ctx, s);
-  const queue = reviewQueue(questionsDoc, 0, s.counts.max_review_queue);
+  const { session, stateDoc, counter, remaining, queue } = readBudgetView(ctx, s);
   const warnings = sentinelWarnings(s);
   const values = declared(s);
   // Numbers as numbers; a hand-edited value that is not one is shown as written.

@@ -9,7 +9,6 @@ import type { Workspace } from "../workspace/locate.js";
 import { gateSession } from "./check-readiness.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-const USAGE = "devrites-engine check candidate [<slug>] [--json]";
 
 /** The identity, or the refusal with `prefix` before the Go engine's words. */
 export function candidateOrBlocked(ws: Workspace, prefix: string, suffix = ""): CandidateIdentity {
@@ -22,7 +21,7 @@ export function candidateOrBlocked(ws: Workspace, prefix: string, suffix = ""): 
 }
 
 export async function checkCandidate(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const session = gateSession(ctx, args, USAGE);
+  const session = gateSession(ctx, args);
   const id = candidateOrBlocked(session.ws, "candidate: BLOCKED: ");
   return {
     exit: 0,

@@ -12,13 +12,11 @@ import { readUserInput } from "../workspace/user-files.js";
 import { stdinText } from "./stdin-text.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-const USAGE = "devrites-engine check path-disjoint [--root <dir>] [<json-file>|-]";
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
-const blocked = (message: string) => new RefusedError(message, { prefix: "path-disjoint: ", hint: USAGE });
 
 export async function checkPathDisjointCommand(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  if (args.positionals.length > 1) throw new BadInputError(`too many arguments (got ${args.positionals.join(" ")})`, { hint: USAGE });
+  const blocked = (message: string) => new RefusedError(message, { prefix: "path-disjoint: ", hint: ctx.usage() });
   const name = args.positionals[0] ?? "-";
   let text: string;
   try {

@@ -3,7 +3,7 @@
 // reason on stdout). Read-only: they finish a leftover journal first, then only read.
 
 import { join } from "node:path";
-import { BadInputError, NoWorkspaceError, RefusedError } from "../errors.js";
+import { NoWorkspaceError, RefusedError } from "../errors.js";
 import { parseQuestions } from "../documents/questions/parse-questions.js";
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { ARTIFACT_READ_CAP, knownPhase, requiredArtifacts, requiresBinding } from "../domain/phase-policy.js";
@@ -18,8 +18,7 @@ import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { shellWord } from "../shell-word.js";
 
 /** The workspace a gate names: its one positional slug, else the selected one (ACTIVE). */
-export function gateSession(ctx: CommandContext, args: CommandArgs, usage: string): WorkspaceSession {
-  if (args.positionals.length > 1) throw new BadInputError(`too many arguments (got ${args.positionals.join(" ")})`, { hint: usage });
+export function gateSession(ctx: CommandContext, args: CommandArgs): WorkspaceSession {
   const slug = args.positionals[0];
   const session = slug !== undefined ? ctx.session(openWorkspace(ctx.root(), slug)) : ctx.workspace();
   session.recoverIfNeeded();
@@ -45,10 +44,8 @@ export function readinessBinding(session: WorkspaceSession): { line: string } | 
   return { line: `${BINDING_LABEL}${hash.digest("hex")}` };
 }
 
-const READINESS_USAGE = "devrites-engine check readiness [<slug>] [--emit-binding] [--json]";
-
 export async function checkReadiness(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const session = gateSession(ctx, args, READINESS_USAGE);
+  const session = gateSession(ctx, args);
   const slug = session.ws.slug;
   if (args.options["emit-binding"] === true) {
     const binding = readinessBinding(session);
@@ -114,7 +111,7 @@ function readTasks(session: WorkspaceSession): string {
 }
 
 export async function checkTaskGraph(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const session = gateSession(ctx, args, "devrites-engine check task-graph [<slug>] [--json]");
+  const session = gateSession(ctx, args);
   const graph = parseTaskGraph(readTasks(session));
   const ok = graph.problems.length === 0;
   const file = join(".devrites", "work", session.ws.slug, "tasks.md");

@@ -15,11 +15,10 @@ import { gateSession, readinessBinding } from "./check-readiness.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { join } from "node:path";
 
-const USAGE = "devrites-engine check seal [<slug>] [--json]";
 const PROVE = "/rite-prove";
 
 export async function checkSeal(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const session = gateSession(ctx, args, USAGE);
+  const session = gateSession(ctx, args);
   const slug = session.ws.slug;
   const state = parseState(session.read("state.md", true));
   const files = new Map<string, string | undefined>();

@@ -2,7 +2,7 @@
 // <rule> <message>` lines (or JSON). Exit 3 when any error was found. Never writes.
 
 import { join, relative } from "node:path";
-import { BadInputError, ERROR_KINDS, isKind } from "../errors.js";
+import { ERROR_KINDS, isKind } from "../errors.js";
 import { viewOf } from "../documents/markdown-view.js";
 import { parseQuestionsBytes } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
@@ -14,8 +14,7 @@ import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 const MARKDOWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md"] as const;
 
-export async function check(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  if (args.positionals.length > 0) throw new BadInputError(`check takes no arguments (got ${args.positionals.join(" ")})`, { hint: "devrites-engine check [--json]" });
+export async function check(ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
   const session = ctx.workspace();
   session.recoverIfNeeded();
   // Loaded before the files are read: reading a large one sets a V8 flag (Io.largeInput), and V8

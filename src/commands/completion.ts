@@ -2,7 +2,6 @@
 // calls back with `devrites-engine --get-completions <words…>`, which cli/main.ts hands to
 // cli/completions.ts, answering from the command table. Plain text: the shells do the rest.
 
-import { BadInputError } from "../errors.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 type CompletionShell = "bash" | "zsh";
@@ -86,8 +85,7 @@ compdef _devrites_engine_completions devrites-engine
 (( \${+_comps[npx]} )) || compdef _devrites_engine_completions npx
 ###-end-devrites-engine-completions-###`;
 
-export async function completion(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  if (args.positionals.length > 0) throw new BadInputError("completion takes no arguments", { hint: "devrites-engine completion >> ~/.bashrc (zsh: >> ~/.zshrc)" });
+export async function completion(ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
   const shell = shellOf(ctx.io.env.SHELL);
   const script = shell === "zsh" ? ZSH : BASH;
   return { exit: 0, lines: [script], data: { shell, script } };

@@ -18,7 +18,6 @@ import type { CommandArgs, CommandContext, Outcome } from "./types.js";
  */
 export async function initContinues(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const slug = assertNewSlug(args.positionals[0]);
-  if (args.positionals.length > 1) throw new BadInputError(`init takes one slug, got ${args.positionals.length}`, { hint: "devrites-engine init <slug> --continues PARENT [--release]" });
   const parentSlug = String(args.options.continues);
   if (parentSlug === "" || !isExistingSlug(parentSlug)) {
     throw new BadInputError(`--continues needs the slug of the parent workspace, got ${JSON.stringify(parentSlug)}`, { hint: "devrites-engine init <slug> --continues PARENT" });

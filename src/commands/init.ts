@@ -2,7 +2,7 @@
 // all in one transaction (a killed init leaves no half-written workspace files).
 
 import { join, relative } from "node:path";
-import { BadInputError, RefusedError } from "../errors.js";
+import { RefusedError } from "../errors.js";
 import { assertNewSlug, renderWorkspace, WORKSPACE_FILES } from "../domain/init-workspace.js";
 import { finishInterruptedInits } from "../workspace/interrupted-init.js";
 import { createWorkspaceDir, rootForInit, selectedSlug } from "../workspace/locate.js";
@@ -13,8 +13,6 @@ import { shellWord } from "../shell-word.js";
 export async function init(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   if (typeof args.options.continues === "string") return initContinues(ctx, args);
   const slug = assertNewSlug(args.positionals[0]);
-  if (args.options.release === true) throw new BadInputError("--release goes with --continues PARENT", { hint: "devrites-engine init <slug> --continues PARENT --release" });
-  if (args.positionals.length > 1) throw new BadInputError(`init takes one slug, got ${args.positionals.length}`, { hint: "devrites-engine init <slug> [--title TEXT]" });
   const title = typeof args.options.title === "string" ? args.options.title : undefined;
   const root = rootForInit(ctx.io.cwd, ctx.rootOption, ctx.io.env.DEVRITES_ROOT);
   // Another slug's killed init would otherwise move ACTIVE after this one sets it.

@@ -20,7 +20,6 @@ function skippedNote(count: number, lines: readonly number[]): string {
 }
 
 export async function log(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  if (args.positionals.length > 0) throw new BadInputError(`log takes no arguments (got ${args.positionals.join(" ")})`, { hint: "devrites-engine log [--since TIMESTAMP] [--qid QID]" });
   const sinceText = typeof args.options.since === "string" ? args.options.since : undefined;
   const since = sinceText === undefined ? undefined : parseTimestamp(sinceText);
   if (sinceText !== undefined && since === undefined) throw new BadInputError(`--since is not a timestamp: ${JSON.stringify(sinceText)}`, { hint: "use RFC 3339 (2026-07-20T10:00:00Z) or a date (2026-07-20)" });

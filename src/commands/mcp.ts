@@ -4,12 +4,10 @@
 // never imports cli/.
 
 import { resolve } from "node:path";
-import { BadInputError } from "../errors.js";
 import { ENGINE_VERSION } from "../version.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-export async function mcp(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  if (args.positionals.length > 0) throw new BadInputError("mcp takes no arguments", { hint: "devrites-engine mcp [--root DIR]" });
+export async function mcp(ctx: CommandContext, _args: CommandArgs): Promise<Outcome> {
   const io = ctx.io;
   // Fixed for the session; a relative --root is relative to where the server started.
   const root = ctx.rootOption !== undefined ? resolve(io.cwd, ctx.rootOption) : undefined;
@@ -19,6 +17,7 @@ export async function mcp(ctx: CommandContext, args: CommandArgs): Promise<Outco
     root,
     workspace: ctx.workspaceOption,
     runCommand: ctx.runCommand,
+    commands: ctx.commands,
     version: ENGINE_VERSION,
   });
   return { exit: 0, lines: [], data: {} };

@@ -11,28 +11,27 @@ import { PHASES } from "../domain/phases.js";
 import { emptyChanges } from "../workspace/session.js";
 import { REASON_CODES } from "../domain/pause-reasons.js";
 import { openWorkspace } from "../workspace/locate.js";
+import type { ForReaders } from "../for-readers.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
 /** Lint rules whose errors mean a file does not parse as a workspace file. */
 const PARSE_RULES = new Set(["state-no-cursor", "question-bad-id", "question-no-status", "question-unknown-status"]);
-
-const USAGE = "devrites-engine migrate [<slug>] [--dry-run] [--answer phase=<phase>]";
 
 /**
  * `--answer key=value` as given (repeatable): `phase` is the one question migrate asks.
  * @throws BadInputError (5) for another key, a key given twice (which answer was meant is not
  * ours to guess, even when both agree), a missing `=`, or a phase that is not one.
  */
-function parseAnswers(raw: readonly string[]): MigrateAnswers {
+function parseAnswers(raw: readonly string[], usage: string | ForReaders): MigrateAnswers {
   const answers: MigrateAnswers = {};
   for (const pair of raw) {
     const eq = pair.indexOf("=");
     const key = eq < 0 ? "" : pair.slice(0, eq).trim();
     const value = eq < 0 ? "" : pair.slice(eq + 1).trim();
-    if (eq < 0 || key === "") throw new BadInputError(`invalid --answer ${JSON.stringify(pair)}: expected key=value`, { hint: USAGE });
-    if (key !== "phase") throw new BadInputError(`--answer ${key}=…: migrate asks only about the phase`, { hint: USAGE });
+    if (eq < 0 || key === "") throw new BadInputError(`invalid --answer ${JSON.stringify(pair)}: expected key=value`, { hint: usage });
+    if (key !== "phase") throw new BadInputError(`--answer ${key}=…: migrate asks only about the phase`, { hint: usage });
     if (answers.phase !== undefined) {
-      throw new BadInputError(`--answer phase given more than once (phase=${answers.phase}, then phase=${value}): give each key once`, { hint: USAGE });
+      throw new BadInputError(`--answer phase given more than once (phase=${answers.phase}, then phase=${value}): give each key once`, { hint: usage });
     }
     if (!(PHASES as readonly string[]).includes(value)) throw new BadInputError(`--answer phase=${value}: not a phase`, { hint: `one of ${PHASES.join(", ")}` });
     answers.phase = value;
@@ -41,8 +40,7 @@ function parseAnswers(raw: readonly string[]): MigrateAnswers {
 }
 
 export async function migrate(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  if (args.positionals.length > 1) throw new BadInputError("migrate takes at most one workspace slug", { hint: USAGE });
-  const answers = parseAnswers(Array.isArray(args.options.answer) ? args.options.answer : []);
+  const answers = parseAnswers(Array.isArray(args.options.answer) ? args.options.answer : [], ctx.usage());
   const slug = args.positionals[0];
   const session = slug !== undefined ? ctx.session(openWorkspace(ctx.root(), slug)) : ctx.workspace();
   const dryRun = args.options["dry-run"] === true;

@@ -6,7 +6,7 @@
 import { BadInputError, NoWorkspaceError, RefusedError } from "../errors.js";
 import { parseQuestions } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
-import { effectiveRemaining, readSliceCounter, reviewQueue } from "../domain/budget.js";
+import { budgetSummary } from "../domain/run-summary.js";
 import { orientSummary } from "../domain/orient-summary.js";
 import { ARTIFACT_READ_CAP, isCanonicalArtifact } from "../domain/phase-policy.js";
 import { SLICE_ID, sliceSection } from "../domain/task-graph.js";
@@ -24,27 +24,27 @@ import { shellWord } from "../shell-word.js";
 /** Canonical artifacts larger than this are measured by their size only, never read. */
 const ORIENT_READ_CAP = ARTIFACT_READ_CAP;
 
-/** The AFK budget as orient reports it: never a failure (a malformed sentinel or counter is named instead). */
+/**
+ * The AFK budget as orient reports it, from the run summary: a malformed sentinel or counter is
+ * named instead of failing the summary; a bug still fails it (domain/run-summary.ts).
+ */
 async function budgetOf(root: string, state: StateDoc, questions: QuestionsDoc): Promise<Record<string, unknown>> {
-  let mode;
+  let read: Parameters<typeof budgetSummary>[0];
   try {
-    mode = await readSentinel(root);
+    const mode = await readSentinel(root);
+    read = { sentinel: mode.mode === "afk" ? mode.sentinel : undefined };
   } catch (e) {
-    return { mode: "invalid", error: (e as Error).message };
+    read = { error: e };
   }
-  if (mode.mode !== "afk") return { mode: "hitl" };
-  const s = mode.sentinel;
-  try {
-    const remaining = effectiveRemaining(readSliceCounter(state)?.value, s.counts.max_slices);
-    const queue = reviewQueue(questions, 0, s.counts.max_review_queue);
-    return { mode: "afk", slices_remaining: remaining.value ?? null, source: remaining.source, review_queue: { open_validating: queue.openValidating.length, cap: queue.cap ?? null } };
-  } catch (e) {
-    return { mode: "afk", error: (e as Error).message };
-  }
+  const b = budgetSummary(read, state, questions);
+  if (b.mode === "unreadable") return { mode: "invalid", error: b.error.message };
+  if (b.mode === "hitl") return { mode: "hitl" };
+  if (b.remaining === undefined) return { mode: "afk", error: b.counterError?.message ?? "" };
+  return { mode: "afk", slices_remaining: b.remaining.value ?? null, source: b.remaining.source, review_queue: { open_validating: b.queue.openValidating.length, cap: b.queue.cap ?? null } };
 }
 
 export async function orient(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const session = gateSession(ctx, args, "devrites-engine orient [<slug>] [--json]");
+  const session = gateSession(ctx, args);
   const state = parseState(session.read("state.md", true));
   const questions = parseQuestions(session.read("questions.md", true));
   const { files: entries, others } = listArtifacts(session.ws.dir);
@@ -70,12 +70,9 @@ export async function orient(ctx: CommandContext, args: CommandArgs): Promise<Ou
   return { exit: 0, lines: [JSON.stringify(summary, null, 2)], data: summary };
 }
 
-const SLICE_USAGE = "devrites-engine observe slice <slug> <SLICE-ID>";
-
 export async function observeSlice(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const [slug, id, ...extra] = args.positionals;
-  if (slug === undefined || id === undefined || extra.length > 0) throw new BadInputError("observe slice takes a workspace slug and a slice id", { hint: SLICE_USAGE });
-  if (!SLICE_ID.test(id)) throw new BadInputError(`${JSON.stringify(id)} is not a SLICE-### id`, { hint: SLICE_USAGE });
+  const [slug, id] = args.positionals as [string, string];
+  if (!SLICE_ID.test(id)) throw new BadInputError(`${JSON.stringify(id)} is not a SLICE-### id`, { hint: ctx.usage() });
   const session = ctx.session(openWorkspace(ctx.root(), slug));
   session.recoverIfNeeded();
   const tasks = readArtifact(session.ws.dir, "tasks.md", READ_CAP_BYTES.workspaceFile);

@@ -1,7 +1,6 @@
 // `question add`: raise a question under the workspace lock (id allocation, block, gate policy)
 // and, when an AFK run paused on it, run the sentinel's notify hook after the commit.
 
-import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/schema-gate.js";
 import { notifyEnvironment } from "../domain/notify-env.js";
@@ -102,11 +101,6 @@ export async function questionAdd(ctx: CommandContext, args: CommandArgs): Promi
   session.read("questions.md", true);
   assertSchema(parseState(session.read("state.md", true)), session.ws.slug);
 
-  if (args.positionals.length > 0) {
-    throw new BadInputError(`question add takes no positional arguments (got ${JSON.stringify(args.positionals.join(" "))})`, {
-      hint: `quote the texts: ${ctx.flag("question")} "…" ${ctx.flag("option")} "…"`,
-    });
-  }
   const o = args.options;
   const input = parseRaiseInput({
     gate: str(o.gate),

@@ -54,8 +54,6 @@ const REGISTER_HINT = (qid: string) => `a row of the '## Question register' tabl
 
 export async function questionsList(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const o = args.options;
-  if (args.positionals.length > 0) throw new BadInputError(`unknown argument ${JSON.stringify(args.positionals[0])}`, { hint: "devrites-engine questions [--open | --all] [--gate GATE], or questions show <qid>" });
-  if (o.open && o.all) throw new BadInputError("give --open or --all, not both");
   const gate = typeof o.gate === "string" ? o.gate.toLowerCase() : undefined;
   if (gate !== undefined && !isGate(gate)) throw new BadInputError(`unknown gate ${JSON.stringify(o.gate)}`, { hint: `gates: ${GATES.join(", ")}` });
   const session = ctx.workspace();
@@ -80,8 +78,7 @@ export async function questionsList(ctx: CommandContext, args: CommandArgs): Pro
 }
 
 export async function questionsShow(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const qid = args.positionals[0];
-  if (qid === undefined || args.positionals.length > 1) throw new BadInputError("questions show takes one question id", { hint: "devrites-engine questions show <qid>" });
+  const qid = args.positionals[0]!;
   const session = ctx.workspace();
   session.recoverIfNeeded();
   // Read, not edited: from the bytes, as the listing reads them.

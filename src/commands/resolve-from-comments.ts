@@ -18,7 +18,7 @@ import { readValidSentinel } from "../workspace/afk.js";
 import { readEvents } from "../workspace/events.js";
 import { locateAnyWorkspace } from "../workspace/locate.js";
 import type { WorkspaceSession } from "../workspace/session.js";
-import { resolveEntries } from "./state-resolve.js";
+import { resolveEntries } from "./resolve-entries.js";
 import type { CommandContext, Outcome } from "./types.js";
 
 const REASONS: Record<IgnoredComment["reason"], string> = {

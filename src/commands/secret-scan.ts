@@ -15,17 +15,15 @@ import { candidateOrBlocked } from "./check-candidate.js";
 import { stdinText } from "./stdin-text.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-const USAGE = "devrites-engine secret-scan [--staged] [--stdin] [<slug>]";
 /** The scan reads at most this many bytes in all (Go: maxSecretScanBytes). */
 export const MAX_SCAN_BYTES = 64 * 1024 * 1024;
 
 export async function secretScan(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  if (args.options.text !== undefined) throw new BadInputError("secret-scan: review text must be supplied with --stdin", { hint: USAGE });
-  if (args.positionals.length > 1) throw new BadInputError(`too many arguments (got ${args.positionals.join(" ")})`, { hint: USAGE });
+  if (args.options.text !== undefined) throw new BadInputError("secret-scan: review text must be supplied with --stdin", { hint: ctx.usage() });
   const staged = args.options.staged === true;
   const fromStdin = args.options.stdin === true;
   let slug = args.positionals[0];
-  if (staged && slug !== undefined) throw new BadInputError("secret-scan: --staged scans the index; it takes no workspace slug", { hint: USAGE });
+  if (staged && slug !== undefined) throw new BadInputError("secret-scan: --staged scans the index; it takes no workspace slug", { hint: ctx.usage() });
 
   let budget = MAX_SCAN_BYTES;
   const findings: SecretFinding[] = [];

@@ -5,7 +5,6 @@
 // Again on a closed workspace: exit 0, "already closed".
 
 import { join, posix } from "node:path";
-import { BadInputError } from "../errors.js";
 import { parseQuestions } from "../documents/questions/parse-questions.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertClosable } from "../domain/close-workspace.js";
@@ -14,11 +13,8 @@ import { assertArchivable, hasPendingClose } from "../workspace/archive.js";
 import { activeLine, locateAnyWorkspace, openWorkspace } from "../workspace/locate.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-const USAGE = "devrites-engine state close <slug>";
-
 export async function stateClose(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const [slug, ...extra] = args.positionals;
-  if (slug === undefined || extra.length > 0) throw new BadInputError("state close takes exactly one workspace slug", { hint: USAGE });
+  const slug = args.positionals[0]!;
   const root = ctx.root();
   const found = locateAnyWorkspace(root, slug);
   // Neither live nor archived: the usual no-workspace answer (exit 2) with the slugs there are.

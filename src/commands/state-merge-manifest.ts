@@ -9,8 +9,6 @@ import { openWorkspace, type Workspace } from "../workspace/locate.js";
 import { findSequenceMember, sequenceSource } from "../workspace/sequence.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 
-const USAGE = "devrites-engine state merge-manifest <slug> [<predecessor>…]";
-
 /**
  * The kinds this command reports as BLOCKED: a missing or unsafe workspace, file or root, and
  * every refusal (a schema, a journal, a sequence). Busy, I/O, read-back and internal keep theirs.
@@ -43,7 +41,7 @@ function locateTarget(ctx: CommandContext, slug: string): { root: string; ws: Wo
   try {
     root = ctx.root();
   } catch (e) {
-    if (missing(e)) throw blocked(`no workspace ${slug}: no .devrites directory found`, { hint: (e as EngineError).hint ?? USAGE });
+    if (missing(e)) throw blocked(`no workspace ${slug}: no .devrites directory found`, { hint: (e as EngineError).hint ?? ctx.usage() });
     throw e;
   }
   try {
@@ -52,7 +50,7 @@ function locateTarget(ctx: CommandContext, slug: string): { root: string; ws: Wo
     if (findSequenceMember(root, slug)?.archived) {
       throw blocked(`workspace ${slug} is archived; archive/ is read-only, merge into a live workspace`);
     }
-    if (missing(e)) throw blocked(`no workspace ${slug} in work/`, { hint: (e as EngineError).hint ?? USAGE });
+    if (missing(e)) throw blocked(`no workspace ${slug} in work/`, { hint: (e as EngineError).hint ?? ctx.usage() });
     throw e;
   }
 }
@@ -65,9 +63,9 @@ function locateTarget(ctx: CommandContext, slug: string): { root: string; ws: Wo
 export async function stateMergeManifest(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const [slug, ...predecessors] = args.positionals;
   if (slug === undefined || slug === "") {
-    throw new BadInputError("state merge-manifest needs the release workspace's slug", { hint: USAGE });
+    throw new BadInputError("state merge-manifest needs the release workspace's slug", { hint: ctx.usage() });
   }
-  if (predecessors.some((p) => p === "")) throw new BadInputError("an empty predecessor name", { hint: USAGE });
+  if (predecessors.some((p) => p === "")) throw new BadInputError("an empty predecessor name", { hint: ctx.usage() });
   try {
     const { root, ws } = locateTarget(ctx, slug);
     const session = ctx.session(ws);

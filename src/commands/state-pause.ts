@@ -1,15 +1,13 @@
 // `state pause --reason CODE [--detail TEXT] [--until TIMESTAMP]`: pause the run for a reason
 // that is not a question, or defer an external blocker seen too few times (exit 8, stdout).
 
-import { BadInputError, ERROR_KINDS } from "../errors.js";
+import { ERROR_KINDS } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { assertSchema } from "../domain/schema-gate.js";
 import { parseTimestamp } from "../domain/clock.js";
 import { AUTO_RESUMABLE, blockerThreshold, DEFAULT_BLOCKER_THRESHOLD, parsePauseInput, planPause } from "../domain/pause-run.js";
 import { pauseSummaryForPeople } from "../domain/pause-reasons.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
-
-const USAGE = "devrites-engine state pause --reason CODE [--detail TEXT] [--until TIMESTAMP]";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 
@@ -19,9 +17,6 @@ export async function statePause(ctx: CommandContext, args: CommandArgs): Promis
   session.recoverIfNeeded();
   assertSchema(parseState(session.read("state.md", true)), session.ws.slug);
 
-  if (args.positionals.length > 0) {
-    throw new BadInputError(`state pause takes no positional arguments (got ${JSON.stringify(args.positionals.join(" "))})`, { hint: `${USAGE}; quote the detail: --detail "…"` });
-  }
   const reason = str(args.options.reason);
   const threshold = reason?.trim() === "external_blocker" ? blockerThreshold(ctx.io.env.DEVRITES_BLOCKER_THRESHOLD) : DEFAULT_BLOCKER_THRESHOLD;
   const input = parsePauseInput({ reason, detail: str(args.options.detail), until: str(args.options.until), flag: ctx.flag }, threshold);

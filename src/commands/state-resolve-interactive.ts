@@ -12,7 +12,7 @@ import { asksForFreeText } from "../domain/free-text-option.js";
 import type { ResolveEntry } from "../domain/resolve-question.js";
 import { hasWrittenAnswer, writtenAnswer } from "../domain/written-answers.js";
 import type { WorkspaceSession } from "../workspace/session.js";
-import type { resolveEntries } from "./state-resolve.js";
+import type { resolveEntries } from "./resolve-entries.js";
 import { wrap } from "./format.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
 import { forReaders } from "../for-readers.js";

@@ -1,7 +1,6 @@
 // `state resume [--auto] [--note TEXT]`: clear a `state pause`. A run paused on a question is
 // refused (resolve answers it); `--auto` clears only a usage cap whose reset time has passed.
 
-import { BadInputError } from "../errors.js";
 import { parseState } from "../documents/state/parse-state.js";
 import { normalizeText } from "../domain/normalize-text.js";
 import { assertSchema } from "../domain/schema-gate.js";
@@ -14,11 +13,6 @@ export async function stateResume(ctx: CommandContext, args: CommandArgs): Promi
   session.recoverIfNeeded();
   assertSchema(parseState(session.read("state.md", true)), session.ws.slug);
 
-  if (args.positionals.length > 0) {
-    throw new BadInputError(`state resume takes no positional arguments (got ${JSON.stringify(args.positionals.join(" "))})`, {
-      hint: 'devrites-engine state resume [--auto] [--note "why"]',
-    });
-  }
   const auto = args.options.auto === true;
   const note = typeof args.options.note === "string" ? normalizeText([args.options.note], ctx.flag("note")) : undefined;
 

@@ -2,7 +2,6 @@
 // continues it; open questions by gate; AFK budget; check's findings as warnings. Read-only.
 // statusModel reads the workspace into one model; renderText and renderJson print it.
 
-import { BadInputError, isKind } from "../errors.js";
 import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { parseTimestamp } from "../domain/clock.js";
@@ -11,9 +10,10 @@ import { lintSession } from "./lint-session.js";
 import { gateAt, questionText, scanQuestions, statusAt } from "../documents/questions/question-scan.js";
 import { asksForFreeText } from "../domain/free-text-option.js";
 import { pauseSummaryForPeople } from "../domain/pause-reasons.js";
-import { firstError, type Sentinel } from "../documents/afk/sentinel.js";
-import { effectiveRemaining, readSliceCounter, reviewQueue, shortRemaining, type Remaining } from "../domain/budget.js";
-import { readSentinel, type Mode } from "../workspace/afk.js";
+import type { Sentinel } from "../documents/afk/sentinel.js";
+import { shortRemaining, type Remaining } from "../domain/budget.js";
+import { budgetSummary, gateRank } from "../domain/run-summary.js";
+import { readSentinel } from "../workspace/afk.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import { answerAsRead, hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice, type UnreadAnswer } from "../documents/questions/answer-field.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -22,8 +22,6 @@ import { statusMarkdown } from "./status-markdown.js";
 import { shellWord } from "../shell-word.js";
 
 const WIDTH = 80;
-/** Most urgent first. */
-const GATE_ORDER = ["blocking", "escalating", "validating", "advisory"];
 
 function questionLines(b: QuestionBlock, unread: UnreadAnswer | undefined, s: Style): string[] {
   const lines: string[] = [];
@@ -97,15 +95,16 @@ interface StatusModel {
 }
 
 async function statusModel(session: WorkspaceSession, stateText: string, questionsBytes: Buffer, state: StateDoc, questions: QuestionsDoc, now: Date): Promise<StatusModel> {
-  let mode: Mode = { mode: "hitl" };
-  let sentinelError: string | undefined;
+  let read: Parameters<typeof budgetSummary>[0];
   try {
-    mode = await readSentinel(session.ws.root);
+    const mode = await readSentinel(session.ws.root);
+    read = { sentinel: mode.mode === "afk" ? mode.sentinel : undefined };
   } catch (e) {
-    // An unreadable sentinel is shown as such; anything else (a bug) is not status's to hide.
-    if (!isKind(e, "bad-sentinel")) throw e;
-    sentinelError = e.message;
+    read = { error: e };
   }
+  // An unreadable sentinel or a malformed counter is shown as such (the budget commands refuse
+  // them); anything else (a bug) is not status's to hide: the summary rethrows it.
+  const budget = budgetSummary(read, state, questions);
 
   const runStatus = cursorValue(state, "status") ?? "(none)";
   // Why the run stopped.
@@ -144,32 +143,24 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
     if (u) unread.push({ qid: b.id, line: u.index + 1, unread: u });
     else if (hasWrittenAnswer(b)) written.push(b.id);
   }
-  const gateOrder = [...GATE_ORDER, ...[...groups.keys()].filter((g) => !GATE_ORDER.includes(g))].filter((g) => groups.has(g));
+  const gateOrder = [...groups.keys()].sort((a, b) => gateRank(a) - gateRank(b));
 
   // Mode and budget: the budget commands' own rules (domain/budget.ts), the same counter, queue and words.
-  let modeModel: ModeModel;
-  if (sentinelError) modeModel = { mode: "invalid", error: sentinelError, why: "unreadable" };
-  else if (mode.mode === "hitl") modeModel = { mode: "hitl" };
-  else if (firstError(mode.sentinel)) modeModel = { mode: "invalid", error: firstError(mode.sentinel)!.message, why: "malformed" };
-  else {
-    let remaining: Remaining | undefined;
-    let counterProblem: string | undefined;
-    try {
-      remaining = effectiveRemaining(readSliceCounter(state)?.value, mode.sentinel.counts.max_slices);
-    } catch (e) {
-      // A malformed counter stops the budget commands (exit 5); status says so and goes on.
-      if (!isKind(e, "bad-input")) throw e;
-      counterProblem = e.message;
-    }
-    modeModel = { mode: "afk", sentinel: mode.sentinel, remaining, counterProblem, queue: reviewQueue(questions, 0, mode.sentinel.counts.max_review_queue).total };
-  }
+  const modeModel: ModeModel =
+    budget.mode === "unreadable"
+      ? { mode: "invalid", error: budget.error.message, why: "unreadable" }
+      : budget.mode === "hitl"
+        ? { mode: "hitl" }
+        : budget.malformed !== undefined
+          ? { mode: "invalid", error: budget.malformed, why: "malformed" }
+          : { mode: "afk", sentinel: budget.sentinel, remaining: budget.remaining, counterProblem: budget.counterError?.message, queue: budget.queue.total };
 
   // What check would report (errors make `check` exit 3).
   const diagnostics = sortDiagnostics(
     lintSession(
       session,
       { state: stateText, questions: questionsBytes, decisions: session.read("decisions.md", false), touched: session.read("touched-files.md", false), events: undefined },
-      mode.mode === "afk" ? mode.sentinel : undefined,
+      budget.mode === "afk" ? budget.sentinel : undefined,
       { state, questions },
     ),
   );
@@ -284,7 +275,6 @@ function renderJson(m: StatusModel): Record<string, unknown> {
 }
 
 export async function status(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  if (args.positionals.length > 0) throw new BadInputError(`status takes no arguments (got ${args.positionals.join(" ")})`);
   const session = ctx.workspace();
   session.recoverIfNeeded();
   const stateText = session.read("state.md", true);

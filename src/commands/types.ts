@@ -8,33 +8,8 @@ import type { Workspace } from "../workspace/locate.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import type { NameOption } from "../domain/option-names.js";
 
-export type OptionValue = string | boolean | string[] | undefined;
-
-export interface CommandArgs {
-  /** Positionals after the command words (and everything after `--`). */
-  positionals: string[];
-  options: Record<string, OptionValue>;
-  /**
-   * Input a caller in process already holds, instead of the file an option names (the MCP
-   * tools): `batch` is the text of `--batch`'s file, `comments` the items of `--from-comments`'
-   * JSON. The option still names it in messages.
-   */
-  input?: { batch?: string; comments?: unknown[] };
-}
-
-/** One command run in process with typed arguments (the MCP tools): what runCommand takes. */
-export interface CommandCall {
-  /** The command's words in the command table (`["state", "resolve"]`). */
-  words: readonly string[];
-  /** Built inside the run, so a refusal while building it is mapped like any command error. */
-  args: () => CommandArgs;
-  root: string | undefined;
-  workspace: string | undefined;
-  /** How messages name an option (default `--name`): the MCP tools name their own fields. */
-  flag?: NameOption;
-  /** The usage a bad-input hint shows instead of the CLI's (a tool's fields). */
-  usage?: string;
-}
+export type { CommandArgs, CommandCall, OptionValue } from "../command-row.js";
+import type { CommandArgs, CommandCall, CommandSpec } from "../command-row.js";
 
 export interface CommandContext {
   io: Io;
@@ -56,13 +31,18 @@ export interface CommandContext {
   session(ws: Workspace): WorkspaceSession;
   /** How a message names an option: `--name` on the command line, the tool's field over MCP. */
   flag: NameOption;
-  /** The usage for a bad-input hint: `cliUsage` on the command line, the tool's over MCP. */
-  usage(cliUsage: string | ForReaders): string | ForReaders;
+  /**
+   * The usage for a bad-input hint: over MCP the tool's; on the command line `cliUsage`, or
+   * without it the command's own usage line (its row's).
+   */
+  usage(cliUsage?: string | ForReaders): string | ForReaders;
   /**
    * A command run in process with typed arguments, passed in by the CLI (mcp serves each tool
    * call through it): the `--json` object the command line would print. Commands never import cli/.
    */
   runCommand: (call: CommandCall, io: Io) => Promise<Record<string, unknown>>;
+  /** The command table's rows (mcp derives its tools from them). */
+  commands: readonly CommandSpec[];
 }
 
 export interface Outcome {

@@ -8,7 +8,8 @@
  * command line writes for its value (`TEXT`, `N`); a tool's field states its type in its schema
  * instead, so a namer for fields leaves it out.
  */
-export type NameOption = (option: string, placeholder?: string) => string;
+export type { NameOption } from "../command-row.js";
+import type { NameOption } from "../command-row.js";
 
 /** The command line's names: `--question`, `--question TEXT`. */
 export const cliOption: NameOption = (option, placeholder) => (placeholder === undefined ? `--${option}` : `--${option} ${placeholder}`);

@@ -4,7 +4,8 @@
 // as it leaves them out) plus what this engine knows of the run: active_slice, awaiting,
 // open_questions and budget, always present. Pure: the command reads, this assembles.
 
-import { fieldValue, gateOf, statusOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { fieldValue, gateOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { openByGate } from "./run-summary.js";
 import { cursorValue, type StateDoc } from "../documents/state/parse-state.js";
 import { BULK_BYTES, hasRealContent, isCanonicalArtifact, knownPhase, measureArtifact, requiredArtifacts } from "./phase-policy.js";
 import { parseTaskGraph } from "./task-graph.js";
@@ -23,7 +24,6 @@ export interface OrientInput {
   budget: Record<string, unknown>;
 }
 
-const GATE_ORDER = ["blocking", "escalating", "validating", "advisory"];
 
 /** The summary object, keys in the order they are printed. */
 export function orientSummary(input: OrientInput): Record<string, unknown> {
@@ -54,15 +54,9 @@ export function orientSummary(input: OrientInput): Record<string, unknown> {
           proposed: awaitedBlock ? (fieldValue(awaitedBlock, "proposed") ?? null) : null,
         };
 
-  const byGate: Record<string, string[]> = {};
-  let count = 0;
-  for (const b of questions.blocks) {
-    if (statusOf(b) !== "open") continue;
-    count++;
-    (byGate[gateOf(b) || "none"] ??= []).push(b.id);
-  }
-  const ordered = Object.fromEntries(Object.entries(byGate).sort(([a], [b]) => rank(a) - rank(b)));
-  out.open_questions = { count, by_gate: ordered };
+  // The run summary's grouping (domain/run-summary.ts); the pack's JSON calls a block without a gate "none".
+  const open = openByGate(questions);
+  out.open_questions = { count: open.count, by_gate: Object.fromEntries(open.byGate.map(([g, ids]) => [g || "none", ids])) };
   out.budget = input.budget;
 
   const phase = knownPhase(value("phase"));
@@ -99,9 +93,4 @@ export function orientSummary(input: OrientInput): Record<string, unknown> {
     out.sequence = { parent: seq.parent ?? "", position: seq.position ?? "", workspaces_remaining: seq.workspaces_remaining ?? "", ...(seq.role !== undefined ? { role: seq.role } : {}) };
   }
   return out;
-}
-
-function rank(gate: string): number {
-  const i = GATE_ORDER.indexOf(gate);
-  return i < 0 ? GATE_ORDER.length : i;
 }

@@ -6,7 +6,7 @@ import { FieldLines, readFieldLines } from "../documents/questions/field-lines.j
 import { parseQuestions, statusFrom, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { fieldValueAt } from "../documents/questions/question-block.js";
 import { InternalError } from "../errors.js";
-import type { EntryOutcome } from "./resolve-question.js";
+import type { EntryOutcome } from "./resolve-types.js";
 import { writtenAnswer } from "./written-answers.js";
 
 /**

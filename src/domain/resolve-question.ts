@@ -28,25 +28,9 @@ import { verifyQuestions, type BlockCheck } from "./read-back-questions.js";
 import type { Bytes, FileBytes } from "../documents/bytes.js";
 import { forReaders } from "../for-readers.js";
 import { shellWord } from "../shell-word.js";
+import type { EntryFailure, EntryOutcome, ResolveEntry } from "./resolve-types.js";
 
-/** `file`: the answer a person wrote under the block's `answer:` (kept as written). */
-export type AnswerSource = { kind: "text"; text: string } | { kind: "option"; number: number } | { kind: "proposed" } | { kind: "file" };
-
-export interface ResolveEntry {
-  qid: string;
-  kind: "answer" | "drop";
-  /** For drops always `{kind: "text"}` (the reason, already defaulted). */
-  source: AnswerSource;
-  /** Where the entry came from, for messages: `answers.txt:7`. */
-  where?: { file: string; line: number };
-  /** Recorded in the entry's event detail as well (a ticket comment's login and id). */
-  provenance?: Record<string, string>;
-  /**
-   * When the answer was written (a ticket comment's `created_at`): it answers only a question
-   * raised before then, never one raised later that happens to reuse the id.
-   */
-  writtenAt?: Date;
-}
+export type { AnswerSource, EntryFailure, EntryOutcome, ResolveEntry } from "./resolve-types.js";
 
 export interface ResolveInput {
   entries: readonly ResolveEntry[];
@@ -65,13 +49,6 @@ export interface ResolveInput {
   onConflict?: (entry: ResolveEntry, recorded: { status: string; answer: string }) => void;
 }
 
-/** One refused batch entry: its line (0 when it has none), the error naming it, and the entry when it got that far. */
-export interface EntryFailure {
-  line: number;
-  error: EngineError;
-  entry?: ResolveEntry;
-}
-
 interface ResolveTexts {
   slug: string;
   /** questions.md: its text, or its bytes (valid UTF-8; only the blocks resolved are decoded). */
@@ -80,13 +57,6 @@ interface ResolveTexts {
   /** `state` parsed, when the caller has parsed it already (it is parsed once here otherwise). */
   stateDoc?: StateDoc;
   decisions: string | undefined;
-}
-
-export interface EntryOutcome {
-  qid: string;
-  kind: "answer" | "drop";
-  text: string;
-  already: boolean;
 }
 
 export interface ResolvePlan<Q extends FileContent = FileContent> {

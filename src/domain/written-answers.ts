@@ -6,7 +6,7 @@ import { BadInputError } from "../errors.js";
 import { parseQuestions, parseQuestionsBytes, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { answerLines, hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice, type UnreadAnswer } from "../documents/questions/answer-field.js";
 import { normalizeText } from "./normalize-text.js";
-import type { ResolveEntry } from "./resolve-question.js";
+import type { ResolveEntry } from "./resolve-types.js";
 import type { Bytes } from "../documents/bytes.js";
 import { forReaders } from "../for-readers.js";
 import { shellWord } from "../shell-word.js";

@@ -5,17 +5,14 @@
 import { ERROR_KINDS } from "../errors.js";
 import type { Io } from "../io.js";
 import { createMcpServer, serveStdio, type McpHandle, type ToolReply } from "../adapters/mcp-sdk.js";
-import { commandArgs, INSTRUCTIONS, TOOLS, type ToolArgs, type ToolDef } from "./tools.js";
+import type { CommandCall, CommandSpec } from "../command-row.js";
+import { commandArgs, INSTRUCTIONS, toolsFrom, type ToolDef } from "./tools.js";
 
 /**
- * The CLI's in-process command runner (cli/main.ts runCommand, handed over by ctx.runCommand):
- * the command `words` of the command table with typed arguments → the `--json` object. Declared
- * here by shape, because commands/ loads this folder and two folders never import each other.
+ * The CLI's in-process command runner (cli/run-command.ts runCommand, handed over by
+ * ctx.runCommand): the command `words` of the command table with typed arguments → the `--json` object.
  */
-export type RunCommand = (
-  call: { words: readonly string[]; args: () => ToolArgs; root: string | undefined; workspace: string | undefined; flag?: (option: string) => string; usage?: string },
-  io: Io,
-) => Promise<Record<string, unknown>>;
+export type RunCommand = (call: CommandCall, io: Io) => Promise<Record<string, unknown>>;
 
 /** C1 control characters as \u escapes in JSON text, as the CLI's --json output has them (commands/format.ts jsonText). */
 const escapeC1 = (json: string) => json.replace(/[\u007f-\u009f]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
@@ -28,6 +25,8 @@ export interface EngineServerOptions {
   workspace?: string | undefined;
   /** The CLI's in-process command runner. */
   runCommand: RunCommand;
+  /** The command table's rows: the tools are derived from them. */
+  commands: readonly CommandSpec[];
   version: string;
   /** Called after each tool call has replied (the stdio server's periodic full GC). */
   afterCall?: () => void;
@@ -75,8 +74,6 @@ export interface EngineServer extends McpHandle {
  */
 export function fieldNames(t: ToolDef): (option: string) => string {
   const byOption = new Map(Object.entries(t.options).map(([field, option]) => [option, field]));
-  if (t.name === "resolve_batch") byOption.set("batch", "entries");
-  if (t.name === "resolve_comments") byOption.set("from-comments", "comments");
   return (option) => byOption.get(option) ?? `--${option}`;
 }
 
@@ -105,7 +102,7 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
 
   const handle = createMcpServer(
     { name: "devrites-engine", version: opts.version, instructions: INSTRUCTIONS },
-    TOOLS.map((t) => {
+    toolsFrom(opts.commands).map((t) => {
       const flag = fieldNames(t);
       return {
         name: t.name,

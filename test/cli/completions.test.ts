@@ -108,6 +108,9 @@ describe("completionValues: what the workspace found from the working directory 
     expect(v.option(["question", "add"], "supersedes")).toEqual(ALL);
     expect(v.option(undefined, "workspace")).toEqual(["older-one", "session-token-rotation"]);
     expect(v.positional(["migrate"])).toEqual(["older-one", "session-token-rotation"]);
+    // Derived from the rows' value kinds: every command whose first argument is a slug offers them.
+    for (const words of [["orient"], ["state", "close"], ["observe", "slice"], ["check", "readiness"]]) expect(v.positional(words), words.join(" ")).toEqual(["older-one", "session-token-rotation"]);
+    expect(v.option(["init"], "continues")).toEqual(["older-one", "session-token-rotation"]);
     expect(v.option(["questions"], "gate")).toEqual([...GATES]);
     expect(v.option(["state", "pause"], "reason")).toEqual([...REASON_CODES]);
     expect(v.option(["init"], "title")).toEqual([]);

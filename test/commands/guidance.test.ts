@@ -420,7 +420,7 @@ describe("issue 25: an agent (--json, MCP) is never told to pass --human; a pers
   });
 
   it("MCP's human field says it is only for a person's own answer", async () => {
-    const { TOOLS } = await import("../../src/mcp/tools.js");
+    const TOOLS = (await import("../../src/mcp/tools.js")).toolsFrom((await import("../../src/cli/command-table.js")).COMMANDS);
     const fields = TOOLS.flatMap((t) => (t.input.human ? [t.input.human.describe] : []));
     expect(fields.length).toBeGreaterThan(0);
     for (const d of fields) expect(d).toMatch(/only when a person gave this answer themselves.*an agent's own answer leaves it unset/);
@@ -507,7 +507,7 @@ describe("issue 25: the budget cap names the command a person runs (budget grant
     ["without --human", ["budget", "grant", "2"], "budget grant needs --human: only a person may raise the AFK budget"],
     ["with --json (how agents call)", ["budget", "grant", "2", "--human", "--json"], "budget grant does not run with --json"],
     ["0 slices", ["budget", "grant", "0", "--human"], "budget grant needs at least 1 slice"],
-    ["no number", ["budget", "grant", "--human"], "budget grant takes one number of slices, got 0"],
+    ["no number", ["budget", "grant", "--human"], "budget grant takes <N> (got none)"],
     ["not a number", ["budget", "grant", "two", "--human"], "the number of slices to grant must be a plain nonnegative integer"],
   ])("%s is exit 5 and writes nothing", async (_name, argv, error) => {
     await capped();
@@ -539,7 +539,7 @@ describe("issue 25: the budget cap names the command a person runs (budget grant
   });
 
   it("no MCP tool grants slices", async () => {
-    const { TOOLS } = await import("../../src/mcp/tools.js");
+    const TOOLS = (await import("../../src/mcp/tools.js")).toolsFrom((await import("../../src/cli/command-table.js")).COMMANDS);
     expect(TOOLS.map((t) => t.words.join(" ")).filter((c) => c.includes("grant"))).toEqual([]);
   });
 });

@@ -138,11 +138,16 @@ describe("budget spend", () => {
     expect(p.read(SF)).toBe(before);
   });
 
-  it("the schema gate refuses an old workspace (exit 3) before the slice argument is checked", async () => {
+  // The row's argument checks come before the workspace is read: a call missing its slice is
+  // exit 5 even on an old workspace; with a slice, the schema gate refuses it (exit 3).
+  it("a missing slice is exit 5 before the workspace is read; with one, the schema gate refuses an old workspace (exit 3)", async () => {
     const p = setup({ state: STATE().replace("| schema | 4 |", "| schema | 3 |") });
     const r = await cli(p, "budget", "spend");
-    expect(r.exit).toBe(3);
-    expect(r.stderr).toContain("workspace schema version refused");
+    expect(r.exit).toBe(5);
+    expect(r.stderr).toContain("budget spend takes <slice> (got none)");
+    const withSlice = await cli(p, "budget", "spend", "SLICE-001");
+    expect(withSlice.exit).toBe(3);
+    expect(withSlice.stderr).toContain("workspace schema version refused");
   });
 
   it.each([[[]], [["two words"]], [["a", "b"]]])("bad slice arguments %j are exit 5", async (args) => {

@@ -85,7 +85,7 @@ describe("init", () => {
   });
 
   it.each([
-    ["", "init needs a workspace slug"],
+    ["", "init takes <slug> (got none)"],
     ["Feat", "invalid workspace slug"],
     ["feat_x", "invalid workspace slug"],
     ["-feat", "invalid workspace slug"],

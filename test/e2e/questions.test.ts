@@ -56,7 +56,7 @@ describe("questions", () => {
   it.each([
     [["--gate", "urgent"], /unknown gate "urgent"/],
     [["--open", "--all"], /--open or --all/],
-    [["q-2026-09-02-003"], /unknown argument/],
+    [["q-2026-09-02-003"], /questions takes no arguments \(got "q-2026-09-02-003"\)/],
   ])("questions %j is exit 5 with a message on stderr", async (args, message) => {
     const r = await runMain(["questions", ...args], { cwd: example().dir });
     expect(r.exit).toBe(5);

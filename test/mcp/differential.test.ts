@@ -12,7 +12,10 @@ import { runMain, T } from "../helpers/cli.js";
 import { call, connectInProcess } from "../helpers/mcp.js";
 import { makeProject, REPO_DIR } from "../helpers/project.js";
 import { fieldNames } from "../../src/mcp/serve.js";
-import { TOOLS } from "../../src/mcp/tools.js";
+import { toolsFrom } from "../../src/mcp/tools.js";
+import { COMMANDS } from "../../src/cli/command-table.js";
+
+const TOOLS = toolsFrom(COMMANDS);
 
 interface Step {
   args: string[];
@@ -136,6 +139,41 @@ function toolFor(args: string[]): { tool: Tool; root: string | undefined } | und
       if (pos.length > 1) a.predecessors = pos.slice(1);
       name = "merge_manifest";
       break;
+    // The 5.x verbs (issue 36): the slug is a field, the row's options are fields.
+    case "orient":
+    case "check task-graph":
+      if (pos.length > 1 || !only()) return undefined;
+      if (pos.length === 1) a.slug = pos[0];
+      name = parsed.def.words.join("_").replace("-", "_");
+      break;
+    case "check readiness":
+      if (pos.length > 1 || !only("emit-binding")) return undefined;
+      if (pos.length === 1) a.slug = pos[0];
+      copy("emit-binding");
+      name = "check_readiness";
+      break;
+    case "observe slice":
+      if (pos.length !== 2 || !only()) return undefined;
+      a.slug = pos[0];
+      a.slice = pos[1];
+      name = "observe_slice";
+      break;
+    case "state close":
+      if (pos.length !== 1 || !only() || a.workspace !== undefined) return undefined;
+      a.slug = pos[0];
+      name = "close";
+      break;
+    case "migrate":
+      if (pos.length > 1 || !only("dry-run", "answer")) return undefined;
+      if (pos.length === 1) a.slug = pos[0];
+      copy("dry-run");
+      copy("answer");
+      name = "migrate";
+      break;
+    case "version":
+      if (pos.length > 0 || !only()) return undefined;
+      name = "version";
+      break;
     default:
       return undefined;
   }
@@ -244,6 +282,38 @@ const OURS: Scenario[] = [
   one("check and log", EXAMPLE, ["state", "resolve", ADVISORY, "info"], ["check"], ["log"], ["log", "--qid", ADVISORY]),
   one("merge-manifest without a sequence is refused the same way", EXAMPLE, ["state", "merge-manifest", "session-token-rotation"]),
 ];
+
+// The pack 5.x session of test/compat/pack5-build-resolve-ship (rite-build's orient, observe
+// slice and check readiness, rite-ship's state close), every step a tool can express, plus the
+// 5.x verbs' other forms: each tool returns the object the CLI's --json prints.
+const COMPAT = path.join(REPO_DIR, "test/compat/pack5-build-resolve-ship");
+function filesUnder(dir: string, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) Object.assign(out, filesUnder(full, `${prefix}${e.name}/`));
+    else out[`${prefix}${e.name}`] = fs.readFileSync(full, "utf8");
+  }
+  return out;
+}
+const PACK5 = filesUnder(path.join(COMPAT, "input"), "");
+const PACK5_STEPS = (JSON.parse(fs.readFileSync(path.join(COMPAT, "session.json"), "utf8")) as { steps: { args: string[] }[] }).steps.map((s) => s.args).filter((a) => toolFor(a) !== undefined);
+const FIVE: Scenario[] = [
+  one("the pack 5.x build-resolve-ship session", PACK5, ...PACK5_STEPS),
+  one("5.x verbs' other forms: the selected workspace, a missing slice, the binding, a refused close, migrate, version", PACK5,
+    ["orient"], ["check", "task-graph"], ["check", "task-graph", "invoice-export"], ["observe", "slice", "invoice-export", "SLICE-404"], ["observe", "slice", "invoice-export", "slice-2"],
+    ["check", "readiness", "--emit-binding", "invoice-export"], ["migrate", "--dry-run"], ["migrate", "invoice-export", "--answer", "phase=build"], ["version"], ["state", "close", "no-such"]),
+  one("5.x verbs on a workspace without tasks.md: the same refusals", EXAMPLE, ["orient"], ["check", "task-graph"], ["observe", "slice", "session-token-rotation", "SLICE-001"], ["check", "readiness"], ["state", "close", "session-token-rotation"]),
+];
+
+describe("differential: the 5.x verbs' tools return the CLI's --json object", () => {
+  it("the session's steps the tools express include orient, observe slice, check readiness and state close", () => {
+    expect(new Set(PACK5_STEPS.map((a) => toolFor(a)!.tool.name))).toEqual(new Set(["orient", "observe_slice", "check_readiness", "question_add", "close", "resolve", "merge_manifest", "status"]));
+  });
+  it.each(FIVE.map((s) => [s.name, s] as const))("%s", async (_n, s) => {
+    await runBoth(s);
+  });
+});
 
 describe("differential: CLI --json and MCP tools agree", () => {
   it.each(OURS.map((s) => [s.name, s] as const))("%s", async (_n, s) => {

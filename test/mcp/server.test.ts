@@ -35,15 +35,16 @@ describe("mcp server: tools", () => {
     await open();
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
-      "status", "questions", "question_show", "resolve", "resolve_batch", "resolve_comments", "question_add", "pause", "resume",
-      "budget_status", "budget_check", "budget_spend", "budget_seed", "merge_manifest", "check", "log",
+      "status", "questions", "question_show", "question_add", "resolve", "resolve_batch", "resolve_comments", "pause", "resume",
+      "merge_manifest", "close", "budget_status", "budget_check", "budget_spend", "budget_seed", "check", "check_readiness",
+      "check_task_graph", "orient", "observe_slice", "migrate", "log", "version",
     ]);
     for (const t of tools) {
       expect(t.inputSchema.additionalProperties, t.name).toBe(false);
       expect(t.outputSchema?.required, t.name).toEqual(["ok", "exit"]);
     }
     const resolve = tools.find((t) => t.name === "resolve")!;
-    expect(Object.keys(resolve.inputSchema.properties ?? {})).toEqual(["workspace", "qid", "answer", "option", "proposed", "drop", "reason", "human", "record_decision", "dry_run"]);
+    expect(Object.keys(resolve.inputSchema.properties ?? {})).toEqual(["workspace", "qid", "answer", "human", "record_decision", "option", "proposed", "drop", "dry_run", "reason"]);
     expect(resolve.inputSchema.required).toEqual(["qid"]);
   });
 
