@@ -271,11 +271,11 @@ const ROWS: CommandRow[] = [
   },
   {
     words: ["check", "path-disjoint"],
-    usage: "devrites-engine check path-disjoint [--root <dir>] [<json-file>|-]",
     describe: "slices' path sets (JSON) share no path, so they may build in parallel: exit 3 on an overlap",
     examples: ["devrites-engine check path-disjoint slices.json", "devrites-engine check path-disjoint - < slices.json", "devrites-engine check path-disjoint --root . slices.json"],
     options: {},
     positionals: [{ name: "json-file", kind: "path", optional: true, describe: "the slices' path sets as JSON (default or -: standard input)" }],
+    shows: ["root"],
     mcp: { not: "its input is a JSON file or standard input a build step pipes in; an agent runs it as a command" },
     run: lazy(() => import("../commands/check-path-disjoint.js"), "checkPathDisjointCommand"),
   },
@@ -328,7 +328,7 @@ const ROWS: CommandRow[] = [
     examples: ["devrites-engine migrate", "devrites-engine migrate csv-export --dry-run", "devrites-engine migrate csv-export --answer phase=build"],
     options: {
       "dry-run": bool("print what would change, write nothing"),
-      answer: str("answer a question migrate asked: phase=<phase>", { value: "ANSWER", multiple: true }),
+      answer: str("answer a question migrate asked: phase=<phase>", { value: "phase=<phase>", multiple: true }),
     },
     positionals: [SLUG_OR_ACTIVE],
     mcp: { tool: "migrate", readOnly: false },

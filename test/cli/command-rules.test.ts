@@ -31,7 +31,7 @@ const WRITTEN: [string, string][] = [
   ["orient", "devrites-engine orient [<slug>] [--json]"],
   ["observe summary", "devrites-engine observe summary [<slug>] [--json]"],
   ["observe slice", "devrites-engine observe slice <slug> <SLICE-ID>"],
-  ["migrate", "devrites-engine migrate [<slug>] [--dry-run] [--answer ANSWER]…"],
+  ["migrate", "devrites-engine migrate [<slug>] [--dry-run] [--answer phase=<phase>]…"],
   ["log", "devrites-engine log [--since TIMESTAMP] [--qid QID] [--json]"],
   ["mcp", "devrites-engine mcp [--root DIR] [--workspace SLUG]"],
   ["version", "devrites-engine version"],

@@ -36,7 +36,33 @@ if [ "$1" = @modelcontextprotocol/inspector-cli ]; then
   shift
   exec ${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(REPO_DIR, "node_modules", "@modelcontextprotocol", "inspector-cli", "build", "cli.js"))} "$@"
 fi
+if [ "$1" = devrites-engine ]; then
+  # The project's own copy, found as npx finds it: in node_modules/.bin here or in a parent.
+  dir="$PWD"
+  while [ "$dir" != / ] && [ ! -e "$dir/node_modules/.bin/devrites-engine" ]; do dir=$(dirname "$dir"); done
+  if [ -e "$dir/node_modules/.bin/devrites-engine" ]; then
+    shift
+    npm_command=exec PATH="$dir/node_modules/.bin:$PATH" exec ${JSON.stringify(process.execPath)} "$dir/node_modules/.bin/devrites-engine" "$@"
+  fi
+fi
 echo "npx stub: $*: not a package the docs run" >&2
+exit 2
+`;
+
+const VERSION = (JSON.parse(fs.readFileSync(path.join(REPO_DIR, "package.json"), "utf8")) as { version: string }).version;
+
+/**
+ * `npm` as the README tour uses it, offline and without a build: `npm pack` leaves a tarball's
+ * name, and `npm install` of it links this repo's built CLI into the project's
+ * node_modules/.bin, where npm would put it (npx above then runs it from there, as npx does).
+ * The real pack and install of that route are test/package/install.test.ts's.
+ */
+const NPM_STUB = `#!/bin/sh
+case "$1" in
+  pack) dest=.; [ "$2" = --pack-destination ] && dest="$3"; : > "$dest/devrites-engine-${VERSION}.tgz"; echo "devrites-engine-${VERSION}.tgz"; exit 0 ;;
+  install) mkdir -p node_modules/.bin && ln -sfn ${JSON.stringify(REPO_DIR)} node_modules/devrites-engine && ln -sfn ../devrites-engine/dist/devrites-engine.cjs node_modules/.bin/devrites-engine; exit 0 ;;
+esac
+echo "npm stub: $*: not a call the docs make" >&2
 exit 2
 `;
 
@@ -122,6 +148,7 @@ async function runChain(chain: DocBlock[]): Promise<string[]> {
     const rootDir = path.join(base, path.basename(marker.root));
     fs.writeFileSync(path.join(bin, "gh"), GH_STUB, { mode: 0o755 });
     fs.writeFileSync(path.join(bin, "npx"), NPX_STUB, { mode: 0o755 });
+    fs.writeFileSync(path.join(bin, "npm"), NPM_STUB, { mode: 0o755 });
     const subst = (s: string) => s.split(marker.root).join(rootDir);
     const env = { PATH: `${bin}:/usr/bin:/bin`, HOME: base, REPO: REPO_DIR, LANG: "C.UTF-8", NO_COLOR: "1", TZ: "UTC", ...marker.env };
     const r = await execa("bash", ["-c", scriptOf(chain, base, rootDir, subst)], { cwd: base, env, extendEnv: false, reject: false, stripFinalNewline: false, timeout: 30_000 });

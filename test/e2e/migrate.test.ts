@@ -225,7 +225,7 @@ describe("migrate: --dry-run and --answer", () => {
     const before = p.listDevrites();
     const r = await cli(p, ["migrate", "old", ...answers.flatMap((a) => ["--answer", a])]);
     expect(r.exit).toBe(5);
-    expect(r.stderr).toBe(`devrites-engine: --answer phase given more than once (${named}): give each key once\nhint: devrites-engine migrate [<slug>] [--dry-run] [--answer phase=<phase>]\n`);
+    expect(r.stderr).toBe(`devrites-engine: --answer phase given more than once (${named}): give each key once\nhint: devrites-engine migrate [<slug>] [--dry-run] [--answer phase=<phase>]…\n`);
     expect(p.listDevrites()).toEqual(before);
   });
 

@@ -29,7 +29,9 @@ it("the tools are the agent-facing commands, the 5.x verbs included, named witho
   expect(TOOLS.map((t) => t.name)).toEqual([
     "status", "questions", "question_show", "question_add", "resolve", "resolve_batch", "resolve_comments", "pause", "resume",
     "merge_manifest", "close", "budget_status", "budget_check", "budget_spend", "budget_seed", "check", "check_readiness",
-    "check_task_graph", "orient", "observe_slice", "migrate", "log", "version",
+    "check_task_graph",
+      "check_candidate",
+      "check_seal", "orient", "observe_slice", "migrate", "log", "version",
   ]);
 });
 
