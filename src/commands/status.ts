@@ -14,6 +14,7 @@ import type { Sentinel } from "../documents/afk/sentinel.js";
 import { shortRemaining, type Remaining } from "../domain/budget.js";
 import { budgetSummary, gateRank } from "../domain/run-summary.js";
 import { readSentinel } from "../workspace/afk.js";
+import { isKind } from "../errors.js";
 import type { WorkspaceSession } from "../workspace/session.js";
 import { answerAsRead, hasWrittenAnswer, unreadAnswer, unreadAnswerAdvice, type UnreadAnswer } from "../documents/questions/answer-field.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
@@ -155,15 +156,21 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
           ? { mode: "invalid", error: budget.malformed, why: "malformed" }
           : { mode: "afk", sentinel: budget.sentinel, remaining: budget.remaining, counterProblem: budget.counterError?.message, queue: budget.queue.total };
 
-  // What check would report (errors make `check` exit 3).
-  const diagnostics = sortDiagnostics(
-    lintSession(
-      session,
-      { state: stateText, questions: questionsBytes, decisions: session.read("decisions.md", false), touched: session.read("touched-files.md", false), events: undefined },
-      budget.mode === "afk" ? budget.sentinel : undefined,
-      { state, questions },
-    ),
-  );
+  // What check would report (errors make `check` exit 3). The two files status reads only to
+  // lint them are reported, not fatal, when they cannot be read (a special or huge file): status
+  // still says where the run stands, as `status --markdown`, which does not read them, does.
+  const unreadable: Diagnostic[] = [];
+  const lintOnly = (name: "decisions.md" | "touched-files.md"): string | undefined => {
+    try {
+      return session.read(name, false);
+    } catch (e) {
+      if (!isKind(e, "unsafe-file")) throw e;
+      unreadable.push({ file: name, line: 1, col: 1, severity: "error", rule: "file-unreadable", message: `${e.message}${e.hint !== undefined ? `; ${e.hint}` : ""}` });
+      return undefined;
+    }
+  };
+  const texts = { state: stateText, questions: questionsBytes, decisions: lintOnly("decisions.md"), touched: lintOnly("touched-files.md"), events: undefined };
+  const diagnostics = sortDiagnostics([...unreadable, ...lintSession(session, texts, budget.mode === "afk" ? budget.sentinel : undefined, { state, questions })]);
   return {
     workspace: session.ws.slug,
     phase: cursorValue(state, "phase") ?? "(none)",

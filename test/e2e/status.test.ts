@@ -268,3 +268,19 @@ describe("status --markdown (a comment body for a ticket or pull request)", () =
     expect(r.stdout).toContain("Nothing waits on a person: workspace csv-export is ");
   });
 });
+
+describe("status: a file it reads only to lint it", () => {
+  it.each(["decisions.md", "touched-files.md"])("%s too large to read is one of its problems, not a refusal: exit 0, as status --markdown", async (name) => {
+    const p = (project = makeProject());
+    fs.cpSync(path.join(REPO_DIR, ".devrites.example"), p.path(".devrites"), { recursive: true });
+    fs.truncateSync(p.path(`.devrites/work/session-token-rotation/${name}`), 0);
+    fs.truncateSync(p.path(`.devrites/work/session-token-rotation/${name}`), 100 * 1024 ** 3);
+    const r = await runMain(["status"], { cwd: p.dir, env: UTC });
+    expect(r.exit, r.stderr).toBe(0);
+    const file = name.replace(".", "\\.");
+    expect(r.stdout).toMatch(new RegExp(`Problems \\(1 error; devrites-engine check for details\\):\\n  ${file}:1:1 error file-unreadable\\s+${file}\\s+is\\s+too\\s+large`));
+    expect((await runMain(["status", "--markdown"], { cwd: p.dir, env: UTC })).exit).toBe(0);
+    // check still refuses it: a lint of a file it cannot read is not a pass.
+    expect((await runMain(["check"], { cwd: p.dir, env: UTC })).exit).toBe(3);
+  });
+});
