@@ -5,7 +5,7 @@
 // Anything else is a finding that names the path, never read. It never writes.
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { RefusedError } from "../errors.js";
 import { kindOf, readFully } from "./disk.js";
 
@@ -150,4 +150,29 @@ export function isProjectSymlink(projectRoot: string, rel: string): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The directory `given` names (relative to `cwd`, or absolute), when it is the project root or
+ * a directory inside it reached without a symbolic link: its path relative to the root ("" for
+ * the root itself). Anything else is a ProjectPathError naming `given`.
+ * @throws ProjectPathError
+ */
+export function projectDirectory(projectRoot: string, cwd: string, given: string): string {
+  const rel = relative(resolve(projectRoot), resolve(cwd, given)).split(sep).join("/");
+  if (rel === "") return "";
+  if (rel === ".." || rel.startsWith("../") || isAbsolute(rel)) throw new ProjectPathError(given, "directory is outside the project root");
+  let current = projectRoot;
+  for (const part of rel.split("/")) {
+    current = join(current, part);
+    let st: Stats;
+    try {
+      st = lstatSync(current);
+    } catch (e) {
+      throw new ProjectPathError(given, `cannot inspect the directory (${(e as NodeJS.ErrnoException).code ?? "error"})`);
+    }
+    if (st.isSymbolicLink()) throw new ProjectPathError(given, "path contains a symlink");
+    if (!st.isDirectory()) throw new ProjectPathError(given, `present path is not a directory (${kindOf(st)})`);
+  }
+  return rel;
 }
