@@ -323,6 +323,16 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/check-drift.js"), "checkDrift"),
   },
   {
+    words: ["check", "regression"],
+    describe: "progress the workspace recorded (checked ACs, met gates, done slices, resolved questions, artifacts, phase) is not lost: exit 3 naming each loss; --update ratchets the baseline",
+    examples: ["devrites-engine check regression csv-export", "devrites-engine check regression csv-export --update"],
+    options: { update: bool("ratchet the baseline (regression-baseline.json) to the current progress, printing what it blesses") },
+    positionals: [SLUG],
+    shows: ["json"],
+    mcp: { tool: "check_regression", readOnly: false, note: "with update it writes the workspace's regression-baseline.json; without, it only reads" },
+    run: lazy(() => import("../commands/check-regression.js"), "checkRegression"),
+  },
+  {
     words: ["secret-scan"],
     describe: "scan the staged blobs, a workspace's candidate files or stdin for credentials: exit 3 on a HIGH finding",
     examples: ["devrites-engine secret-scan --staged", "devrites-engine secret-scan csv-export", "git diff | devrites-engine secret-scan --stdin"],
@@ -446,7 +456,7 @@ COMMANDS.push({
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["detect"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
-  ["check", "indexes"], ["check", "skill-trust"], ["check", "regression"], ["check", "windows"], ["check", "dup"],
+  ["check", "indexes"], ["check", "skill-trust"], ["check", "windows"], ["check", "dup"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */
 const notProvidedRun = (words: string[]): CommandRun =>
