@@ -325,8 +325,11 @@ const ROWS: CommandRow[] = [
   {
     words: ["check", "regression"],
     describe: "progress the workspace recorded (checked ACs, met gates, done slices, resolved questions, artifacts, phase) is not lost: exit 3 naming each loss; --update ratchets the baseline",
-    examples: ["devrites-engine check regression csv-export", "devrites-engine check regression csv-export --update"],
-    options: { update: bool("ratchet the baseline (regression-baseline.json) to the current progress, printing what it blesses") },
+    examples: ["devrites-engine check regression csv-export", "devrites-engine check regression csv-export --update", "devrites-engine check regression csv-export --update --allow-empty"],
+    options: {
+      update: bool("ratchet the baseline (regression-baseline.json) to the current progress, printing what it blesses"),
+      "allow-empty": bool("with --update: ratchet even when every checked criterion and met gate would be wiped", { requires: "update" }),
+    },
     positionals: [SLUG],
     shows: ["json"],
     mcp: { tool: "check_regression", readOnly: false, note: "with update it writes the workspace's regression-baseline.json; without, it only reads" },

@@ -5,12 +5,13 @@
 // BLOCKED: <n> regression(s) vs baseline <time>` exit 3; no baseline yet is `unproven`, exit 0;
 // a baseline that cannot be parsed is exit 3. `--update` ratchets the baseline to now (each
 // regression it blesses printed as `REGRESSION-BLESSED: …`), written through the workspace
-// transaction. Reads workspace files only.
+// transaction; one that would wipe every checked criterion and met gate needs --allow-empty.
+// Reads workspace files only; one it cannot read (a link, a NUL byte) is exit 3 naming it.
 
 import { RefusedError } from "../errors.js";
 import { cursorValue, parseState } from "../documents/state/parse-state.js";
 import { requiredArtifacts } from "../domain/phase-policy.js";
-import { compareProgress, fingerprint, fingerprintSummary, parseRegressionBaseline, ratchet, REGRESSION_BASELINE_FILE, renderRegressionBaseline, type Fingerprint } from "../domain/regression.js";
+import { compareProgress, fingerprint, fingerprintSummary, parseRegressionBaseline, ratchet, REGRESSION_BASELINE_FILE, renderRegressionBaseline, wipesAcceptance, type Fingerprint } from "../domain/regression.js";
 import { readArtifact } from "../workspace/artifacts.js";
 import { lstat, READ_CAP_BYTES } from "../workspace/disk.js";
 import { openWorkspace } from "../workspace/locate.js";
@@ -36,6 +37,15 @@ export async function checkRegression(ctx: CommandContext, args: CommandArgs): P
   }
   const data = (result: string, extra: Record<string, unknown>) => ({ workspace: slug, result, current, ...extra });
   if (args.options.update === true) {
+    if (parsed !== undefined && args.options["allow-empty"] !== true && wipesAcceptance(parsed, current)) {
+      return {
+        exit: 3,
+        lines: [
+          `check regression: BLOCKED: the update would wipe every acceptance fact of baseline ${parsed.updated_at} (${parsed.checked_ac.length} checked criteria, ${parsed.met_gates.length} met gates); pass --allow-empty to ratchet anyway`,
+        ],
+        data: data("blocked", { baseline_updated_at: parsed.updated_at, regressions: compareProgress(parsed, current) }),
+      };
+    }
     const blessed = parsed === undefined ? [] : compareProgress(parsed, current);
     const next = ratchet(parsed, current, rfc3339(ctx.now));
     session.mutate(() => {
@@ -74,7 +84,14 @@ function currentFingerprint(session: WorkspaceSession): Fingerprint {
     if (r.unreadable !== undefined) {
       throw new RefusedError(`check regression: ${name} cannot be read (${r.unreadable})`, { kind: "unsafe-file", prefix: "", hint: `replace ${name} with a regular file, then retry` });
     }
-    return r.bytes?.toString("utf8");
+    if (r.bytes === undefined) return undefined;
+    // Go: markdowntext.Structural refuses such a file; a fingerprint without it would ratchet
+    // the baseline down (TestRegressionDegradedArtifactRefusesRatchet, …MalformedGatesRefusesRatchet).
+    const problem = r.bytes.includes(0) ? "it holds a NUL byte" : validUtf8(r.bytes) ? undefined : "it is not UTF-8";
+    if (problem !== undefined) {
+      throw new RefusedError(`check regression: ${name} is invalid Markdown (${problem})`, { kind: "unsafe-file", prefix: "", hint: `repair ${name}, then retry; the baseline was not changed` });
+    }
+    return r.bytes.toString("utf8");
   };
   const state = text("state.md");
   const phase = state === undefined ? undefined : cursorValue(parseState(state), "phase");
@@ -83,4 +100,13 @@ function currentFingerprint(session: WorkspaceSession): Fingerprint {
     return st !== undefined && st.isFile() && st.size > 0;
   });
   return fingerprint({ phase, spec: text("spec.md"), tasks: text("tasks.md"), gates: text("gates.md"), questions: text("questions.md"), presentArtifacts: present });
+}
+
+function validUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }

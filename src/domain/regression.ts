@@ -141,7 +141,18 @@ export function compareProgress(base: Fingerprint, current: Fingerprint): string
   if (base.phase_ordinal >= 0 && current.phase_ordinal >= 0 && current.phase_ordinal < base.phase_ordinal) {
     out.push(`phase moved backward: ${base.phase} -> ${current.phase}`);
   }
+  // An unreadable phase is not a pass (Go: TestRegressionUnreadablePhaseIsNotPass).
+  if (base.phase_ordinal >= 0 && current.phase_ordinal < 0) out.push(`phase ${base.phase} is no longer observable: state.md names no known phase`);
   return out.sort(byteOrder);
+}
+
+/**
+ * Whether a ratchet would wipe every acceptance fact the baseline holds (its checked criteria
+ * and met gates all gone): refused without --allow-empty (Go:
+ * TestRegressionUpdateRefusesToWipeAcceptanceFacts).
+ */
+export function wipesAcceptance(base: Fingerprint, current: Fingerprint): boolean {
+  return base.checked_ac.length + base.met_gates.length > 0 && current.checked_ac.length + current.met_gates.length === 0;
 }
 
 /** `phase=<p> ac=<n> gates-met=<n> slices-done=<n> questions-resolved=<n> artifacts=<n>` (Go: fingerprintSummary). */
