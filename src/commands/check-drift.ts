@@ -28,13 +28,14 @@ export async function checkDrift(ctx: CommandContext, args: CommandArgs): Promis
   const slug = args.positionals[0] as string;
   const session = ctx.session(openWorkspace(ctx.root(), slug));
   session.recoverIfNeeded();
-  const { digests, binding } = currentDigests(session);
   if (args.options.record === true) {
-    const baseline: DriftBaseline = { version: 1, recorded_at: rfc3339(ctx.now), binding, inputs: digests };
-    session.mutate(() => {
+    // Hashed and written under the workspace lock, so the baseline is one moment's inputs.
+    const { digests, binding } = session.mutate(() => {
+      const current = currentDigests(session);
+      const baseline: DriftBaseline = { version: 1, recorded_at: rfc3339(ctx.now), binding: current.binding, inputs: current.digests };
       const changes = emptyChanges();
       changes.files.set(DRIFT_BASELINE_FILE, renderDriftBaseline(baseline));
-      return { changes, result: undefined };
+      return { changes, result: current };
     });
     return {
       exit: 0,
@@ -42,6 +43,7 @@ export async function checkDrift(ctx: CommandContext, args: CommandArgs): Promis
       data: { workspace: slug, recorded: true, baseline: join(".devrites", "work", slug, DRIFT_BASELINE_FILE), binding, inputs: digests },
     };
   }
+  const { digests, binding } = currentDigests(session);
   const read = readArtifact(session.ws.dir, DRIFT_BASELINE_FILE, BASELINE_CAP);
   const parsed = read.unreadable !== undefined ? { problem: read.unreadable } : read.bytes === undefined ? undefined : parseDriftBaseline(read.bytes.toString("utf8"));
   if (parsed !== undefined && "problem" in parsed) {

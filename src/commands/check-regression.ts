@@ -25,55 +25,75 @@ export async function checkRegression(ctx: CommandContext, args: CommandArgs): P
   const slug = args.positionals[0] as string;
   const session = ctx.session(openWorkspace(ctx.root(), slug));
   session.recoverIfNeeded();
+  if (args.options.update !== true) return decide(ctx, args, session).outcome;
+  // The baseline is read, compared and written under the workspace lock: a concurrent update
+  // cannot slip between the comparison and the write.
+  return session.mutate(() => {
+    const { outcome, write } = decide(ctx, args, session);
+    const changes = emptyChanges();
+    if (write !== undefined) changes.files.set(REGRESSION_BASELINE_FILE, write);
+    return { changes, result: outcome };
+  });
+}
+
+/** The outcome of a check or an update, and the baseline text an update writes. */
+function decide(ctx: CommandContext, args: CommandArgs, session: WorkspaceSession): { outcome: Outcome; write?: string } {
+  const slug = session.ws.slug;
   const current = currentFingerprint(session);
   const read = readArtifact(session.ws.dir, REGRESSION_BASELINE_FILE, BASELINE_CAP);
   const parsed = read.unreadable !== undefined ? { problem: read.unreadable } : read.bytes === undefined ? undefined : parseRegressionBaseline(read.bytes.toString("utf8"));
   if (parsed !== undefined && "problem" in parsed) {
     return {
-      exit: 3,
-      lines: [`REGRESSION: baseline ${REGRESSION_BASELINE_FILE} unreadable: ${parsed.problem}`, "check regression: BLOCKED"],
-      data: { workspace: slug, result: "blocked", problem: parsed.problem },
+      outcome: {
+        exit: 3,
+        lines: [`REGRESSION: baseline ${REGRESSION_BASELINE_FILE} unreadable: ${parsed.problem}`, "check regression: BLOCKED"],
+        data: { workspace: slug, result: "blocked", problem: parsed.problem },
+      },
     };
   }
   const data = (result: string, extra: Record<string, unknown>) => ({ workspace: slug, result, current, ...extra });
   if (args.options.update === true) {
     if (parsed !== undefined && args.options["allow-empty"] !== true && wipesAcceptance(parsed, current)) {
       return {
-        exit: 3,
-        lines: [
-          `check regression: BLOCKED: the update would wipe every acceptance fact of baseline ${parsed.updated_at} (${parsed.checked_ac.length} checked criteria, ${parsed.met_gates.length} met gates); pass --allow-empty to ratchet anyway`,
-        ],
-        data: data("blocked", { baseline_updated_at: parsed.updated_at, regressions: compareProgress(parsed, current) }),
+        outcome: {
+          exit: 3,
+          lines: [
+            `check regression: BLOCKED: the update would wipe every acceptance fact of baseline ${parsed.updated_at} (${parsed.checked_ac.length} checked criteria, ${parsed.met_gates.length} met gates); pass --allow-empty to ratchet anyway`,
+          ],
+          data: data("blocked", { baseline_updated_at: parsed.updated_at, regressions: compareProgress(parsed, current) }),
+        },
       };
     }
     const blessed = parsed === undefined ? [] : compareProgress(parsed, current);
     const next = ratchet(parsed, current, rfc3339(ctx.now));
-    session.mutate(() => {
-      const changes = emptyChanges();
-      changes.files.set(REGRESSION_BASELINE_FILE, renderRegressionBaseline(next));
-      return { changes, result: undefined };
-    });
     return {
-      exit: 0,
-      lines: [...blessed.map((l) => `REGRESSION-BLESSED: ${l}`), `check regression: baseline updated (${next.updated_at}; ${fingerprintSummary(next)})`],
-      data: data("updated", { blessed, baseline: join(".devrites", "work", slug, REGRESSION_BASELINE_FILE), updated_at: next.updated_at }),
+      write: renderRegressionBaseline(next),
+      outcome: {
+        exit: 0,
+        lines: [...blessed.map((l) => `REGRESSION-BLESSED: ${l}`), `check regression: baseline updated (${next.updated_at}; ${fingerprintSummary(next)})`],
+        data: data("updated", { blessed, baseline: join(".devrites", "work", slug, REGRESSION_BASELINE_FILE), updated_at: next.updated_at }),
+      },
     };
   }
   if (parsed === undefined) {
     return {
-      exit: 0,
-      lines: [`check regression: unproven — no baseline recorded; run \`devrites-engine check regression ${shellWord(slug)} --update\` at the next durable checkpoint`],
-      data: data("unproven", {}),
+      outcome: {
+        exit: 0,
+        lines: [`check regression: unproven — no baseline recorded; run \`devrites-engine check regression ${shellWord(slug)} --update\` at the next durable checkpoint`],
+        data: data("unproven", {}),
+      },
     };
   }
   const regressions = compareProgress(parsed, current);
   if (regressions.length === 0) {
-    return { exit: 0, lines: [`check regression: PASS (baseline ${parsed.updated_at}; ${fingerprintSummary(current)})`], data: data("pass", { baseline_updated_at: parsed.updated_at, regressions }) };
+    return { outcome: { exit: 0, lines: [`check regression: PASS (baseline ${parsed.updated_at}; ${fingerprintSummary(current)})`], data: data("pass", { baseline_updated_at: parsed.updated_at, regressions }) } };
   }
   return {
-    exit: 3,
-    lines: [...regressions.map((l) => `REGRESSION: ${l}`), `check regression: BLOCKED: ${regressions.length} regression(s) vs baseline ${parsed.updated_at}`],
-    data: data("blocked", { baseline_updated_at: parsed.updated_at, regressions }),
+    outcome: {
+      exit: 3,
+      lines: [...regressions.map((l) => `REGRESSION: ${l}`), `check regression: BLOCKED: ${regressions.length} regression(s) vs baseline ${parsed.updated_at}`],
+      data: data("blocked", { baseline_updated_at: parsed.updated_at, regressions }),
+    },
   };
 }
 

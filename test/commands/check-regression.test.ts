@@ -187,4 +187,19 @@ describe("check regression", () => {
     expect((await check(p, "--update")).stdout).toContain("REGRESSION-BLESSED: phase moved backward: prove -> build\n");
     expect(JSON.parse(p.read(BASELINE))).toMatchObject({ phase: "prove", phase_ordinal: 9 });
   });
+  it("without --update nothing in .devrites changes, and a refused update leaves no journal or temp behind", async () => {
+    const p = regressionWorkspace("build");
+    const snap = () => p.listDevrites().map((f) => [f, p.read(f)]);
+    const before = snap();
+    await check(p);
+    await runMain(["check", "drift", "feat"], { cwd: p.dir });
+    await runMain(["check", "slice", "feat", "SLICE-001"], { cwd: p.dir });
+    expect(snap()).toEqual(before);
+    expect((await check(p, "--update")).exit).toBe(0);
+    p.write(`${W}/spec.md`, SPEC.replace("- [x] AC-001", "- [ ] AC-001"));
+    p.write(`${W}/gates.md`, GATES.replace("- [x] AC-001", "- [ ] AC-001"));
+    const afterUpdate = snap();
+    expect((await check(p, "--update")).exit).toBe(3);
+    expect(snap()).toEqual(afterUpdate);
+  });
 });
