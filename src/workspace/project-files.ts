@@ -1,8 +1,9 @@
-// The one reader of *project* files (the ship gates: check candidate|seal, secret-scan). The
-// trust boundary moves here on purpose: the engine reads files outside .devrites/, but only
-// regular files inside the project root (the directory that holds .devrites/), named by
-// relative paths, reached without following any link, with one name only, under a size cap.
-// Anything else is a finding that names the path, never read. It never writes.
+// The one reader of *project* files (the ship gates: check candidate|seal, secret-scan; check
+// diff-scope's --allow-file and --cwd). The trust boundary moves here on purpose: the engine
+// reads files outside .devrites/, but only regular files inside the project root (the
+// directory that holds .devrites/), named by relative paths, reached without following any
+// link, with one name only, under a size cap. Anything else is a finding that names the path,
+// never read. It never writes.
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
@@ -24,7 +25,7 @@ export class ProjectPathError extends RefusedError {
   constructor(path: string, reason: string) {
     super(`${JSON.stringify(path)}: ${reason}`, {
       kind: "unsafe-file",
-      hint: "the ship gates read only regular files inside the project root, never through a link, a device or a FIFO; fix the path or the file, then retry",
+      hint: "the engine reads only regular files inside the project root, never through a link, a device or a FIFO; fix the path or the file, then retry",
       data: { path },
     });
     this.path = path;
