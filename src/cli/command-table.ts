@@ -280,6 +280,62 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/check-path-disjoint.js"), "checkPathDisjointCommand"),
   },
   {
+    words: ["check", "slice"],
+    describe: "lint one slice's wright contract before dispatch: exit 3 with its problems",
+    examples: ["devrites-engine check slice csv-export SLICE-002", "devrites-engine check slice csv-export SLICE-002 --json"],
+    options: {},
+    positionals: [SLUG, { name: "SLICE-ID", kind: "slice", field: "slice", describe: "the slice id (SLICE-###)" }],
+    shows: ["json"],
+    mcp: { tool: "check_slice", readOnly: true },
+    run: lazy(() => import("../commands/check-slice.js"), "checkSlice"),
+  },
+  {
+    words: ["check", "diff-scope"],
+    describe: "git's changed paths stay inside the writer's allowlist: exit 3 naming each path outside it",
+    examples: [
+      "devrites-engine check diff-scope csv-export --allow src/export.ts,test/export.test.ts",
+      "devrites-engine check diff-scope csv-export --allow-file allow.txt --staged",
+      "devrites-engine check diff-scope csv-export --allow src --base main",
+    ],
+    options: {
+      allow: str("allowlist entries, comma separated (an entry covers itself and everything beneath it)", { value: "CSV", multiple: true }),
+      "allow-file": str("a project file of allowlist entries, one a line (# comments)", { value: "PATH", kind: "path", multiple: true }),
+      worktree: bool("changed paths from git status: modified, staged and untracked (default)"),
+      staged: bool("changed paths from git's index"),
+      base: str("changed paths from git diff <ref> (tracked only)", { value: "REF" }),
+      "allow-empty": bool("an empty diff passes"),
+      cwd: str("run git in this directory inside the project (default: the project root)", { value: "DIR", kind: "path" }),
+      phase: str("accepted for the DevRites pack; this engine keeps no metrics", { value: "PHASE" }),
+    },
+    positionals: [SLUG],
+    shows: ["json"],
+    mcp: { tool: "check_diff_scope", readOnly: true },
+    run: lazy(() => import("../commands/check-diff-scope.js"), "checkDiffScope"),
+  },
+  {
+    words: ["check", "drift"],
+    describe: "which readiness input changed since the recorded baseline (advisory, exit 0); --record writes the baseline",
+    examples: ["devrites-engine check drift csv-export", "devrites-engine check drift csv-export --record"],
+    options: { record: bool("record the inputs' digests as the baseline (readiness-inputs.json)") },
+    positionals: [SLUG],
+    shows: ["json"],
+    mcp: { tool: "check_drift", readOnly: false, note: "with record it writes the workspace's readiness-inputs.json baseline; without, it only reads" },
+    run: lazy(() => import("../commands/check-drift.js"), "checkDrift"),
+  },
+  {
+    words: ["check", "regression"],
+    describe: "progress the workspace recorded (checked ACs, met gates, done slices, resolved questions, artifacts, phase) is not lost: exit 3 naming each loss; --update ratchets the baseline",
+    examples: ["devrites-engine check regression csv-export", "devrites-engine check regression csv-export --update", "devrites-engine check regression csv-export --update --allow-empty"],
+    options: {
+      update: bool("ratchet the baseline (regression-baseline.json) to the current progress, printing what it blesses"),
+      "allow-empty": bool("with --update: ratchet even when every checked criterion and met gate would be wiped", { requires: "update" }),
+    },
+    positionals: [SLUG],
+    shows: ["json"],
+    mcp: { tool: "check_regression", readOnly: false, note: "with update it writes the workspace's regression-baseline.json; without, it only reads" },
+    run: lazy(() => import("../commands/check-regression.js"), "checkRegression"),
+  },
+  {
     words: ["secret-scan"],
     describe: "scan the staged blobs, a workspace's candidate files or stdin for credentials: exit 3 on a HIGH finding",
     examples: ["devrites-engine secret-scan --staged", "devrites-engine secret-scan csv-export", "git diff | devrites-engine secret-scan --stdin"],
@@ -403,8 +459,7 @@ COMMANDS.push({
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["detect"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
-  ["check", "slice"], ["check", "diff-scope"],
-  ["check", "indexes"], ["check", "skill-trust"], ["check", "regression"], ["check", "windows"], ["check", "dup"], ["check", "drift"],
+  ["check", "indexes"], ["check", "skill-trust"], ["check", "windows"], ["check", "dup"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */
 const notProvidedRun = (words: string[]): CommandRun =>

@@ -25,8 +25,8 @@ export function gateSession(ctx: CommandContext, args: CommandArgs): WorkspaceSe
   return session;
 }
 
-/** The `Readiness inputs SHA-256: …` line the workspace's inputs hash to, or why it cannot be computed. */
-export function readinessBinding(session: WorkspaceSession): { line: string } | { problem: string } {
+/** The readiness inputs' bytes by logical name (undefined: absent), or why they cannot be read. */
+export function readinessContents(session: WorkspaceSession): { contents: Map<string, Buffer | undefined> } | { problem: string } {
   const contents = new Map<string, Buffer | undefined>();
   let total = 0;
   for (const input of BINDING_INPUTS) {
@@ -39,9 +39,20 @@ export function readinessBinding(session: WorkspaceSession): { line: string } | 
     if (total > BINDING_TOTAL_CAP) return { problem: `readiness input ${input.logical} exceeds the 8 MiB aggregate limit` };
     contents.set(input.logical, read.bytes);
   }
+  return { contents };
+}
+
+/** The `Readiness inputs SHA-256: …` line the inputs hash to. */
+export function bindingOf(contents: ReadonlyMap<string, Buffer | undefined>): string {
   const hash = nodeCrypto().createHash("sha256");
   for (const piece of bindingStream(contents)) hash.update(piece);
-  return { line: `${BINDING_LABEL}${hash.digest("hex")}` };
+  return `${BINDING_LABEL}${hash.digest("hex")}`;
+}
+
+/** The `Readiness inputs SHA-256: …` line the workspace's inputs hash to, or why it cannot be computed. */
+export function readinessBinding(session: WorkspaceSession): { line: string } | { problem: string } {
+  const read = readinessContents(session);
+  return "problem" in read ? read : { line: bindingOf(read.contents) };
 }
 
 export async function checkReadiness(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {

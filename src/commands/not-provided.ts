@@ -24,14 +24,10 @@ export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   install: ["installs the DevRites pack", "the DevRites installer (npx devrites install)"],
   update: ["updates the DevRites pack and the Go binary", "the DevRites installer (npx devrites update); update this engine with npm"],
   uninstall: ["removes the DevRites pack", "the DevRites installer (npx devrites uninstall)"],
-  "check slice": ["lints one slice's wright contract", "devrites-engine observe slice <slug> <SLICE-ID> to read it"],
-  "check diff-scope": ["compares git's changed paths with an allowlist", `${GO}'s \`check diff-scope\`, or git diff --name-only`],
   "check indexes": ["reports code-index presence", `${GO}'s \`check indexes\``],
   "check skill-trust": ["scans a skill file for trust violations", `${GO}'s \`check skill-trust\``],
-  "check regression": ["compares progress with a recorded baseline", `${GO}'s \`check regression\``],
   "check windows": ["checks deferral markers in the diff", `${GO}'s \`check windows\``],
   "check dup": ["reports near-duplicate code", `${GO}'s \`check dup\``],
-  "check drift": ["attributes readiness-input changes", "devrites-engine check readiness <slug> (a stale binding is one of its reasons)"],
 };
 
 /**

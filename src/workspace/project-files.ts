@@ -1,11 +1,12 @@
-// The one reader of *project* files (the ship gates: check candidate|seal, secret-scan). The
-// trust boundary moves here on purpose: the engine reads files outside .devrites/, but only
-// regular files inside the project root (the directory that holds .devrites/), named by
-// relative paths, reached without following any link, with one name only, under a size cap.
-// Anything else is a finding that names the path, never read. It never writes.
+// The one reader of *project* files (the ship gates: check candidate|seal, secret-scan; check
+// diff-scope's --allow-file and --cwd). The trust boundary moves here on purpose: the engine
+// reads files outside .devrites/, but only regular files inside the project root (the
+// directory that holds .devrites/), named by relative paths, reached without following any
+// link, with one name only, under a size cap. Anything else is a finding that names the path,
+// never read. It never writes.
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { RefusedError } from "../errors.js";
 import { kindOf, readFully } from "./disk.js";
 
@@ -24,7 +25,7 @@ export class ProjectPathError extends RefusedError {
   constructor(path: string, reason: string) {
     super(`${JSON.stringify(path)}: ${reason}`, {
       kind: "unsafe-file",
-      hint: "the ship gates read only regular files inside the project root, never through a link, a device or a FIFO; fix the path or the file, then retry",
+      hint: "the engine reads only regular files inside the project root, never through a link, a device or a FIFO; fix the path or the file, then retry",
       data: { path },
     });
     this.path = path;
@@ -150,4 +151,29 @@ export function isProjectSymlink(projectRoot: string, rel: string): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The directory `given` names (relative to `cwd`, or absolute), when it is the project root or
+ * a directory inside it reached without a symbolic link: its path relative to the root ("" for
+ * the root itself). Anything else is a ProjectPathError naming `given`.
+ * @throws ProjectPathError
+ */
+export function projectDirectory(projectRoot: string, cwd: string, given: string): string {
+  const rel = relative(resolve(projectRoot), resolve(cwd, given)).split(sep).join("/");
+  if (rel === "") return "";
+  if (rel === ".." || rel.startsWith("../") || isAbsolute(rel)) throw new ProjectPathError(given, "directory is outside the project root");
+  let current = projectRoot;
+  for (const part of rel.split("/")) {
+    current = join(current, part);
+    let st: Stats;
+    try {
+      st = lstatSync(current);
+    } catch (e) {
+      throw new ProjectPathError(given, `cannot inspect the directory (${(e as NodeJS.ErrnoException).code ?? "error"})`);
+    }
+    if (st.isSymbolicLink()) throw new ProjectPathError(given, "path contains a symlink");
+    if (!st.isDirectory()) throw new ProjectPathError(given, `present path is not a directory (${kindOf(st)})`);
+  }
+  return rel;
 }

@@ -39,7 +39,7 @@ describe("mcp server: tools", () => {
       "merge_manifest", "close", "budget_status", "budget_check", "budget_spend", "budget_seed", "check", "check_readiness",
       "check_task_graph",
       "check_candidate",
-      "check_seal", "orient", "observe_slice", "migrate", "log", "version",
+      "check_seal", "check_slice", "check_diff_scope", "check_drift", "check_regression", "orient", "observe_slice", "migrate", "log", "version",
     ]);
     for (const t of tools) {
       expect(t.inputSchema.additionalProperties, t.name).toBe(false);
@@ -82,6 +82,23 @@ describe("mcp server: tools", () => {
     p.write(`${WS}/questions.md`, q);
     const again = await call(s.client, "questions");
     expect((again.data.questions as { qid: string }[]).map((x) => x.qid)).toEqual([ADVISORY, AWAITED]);
+  });
+});
+
+describe("mcp server: the read-only checks", () => {
+  it("check_slice lints a slice and check_regression with update writes the baseline, as the CLI's JSON", async () => {
+    await open();
+    p.write(`${WS}/tasks.md`, "# Tasks\n\n## SLICE-001 One\nGoal: one.\nSatisfies: AC-001\nWriter allowlist: src/a.ts\nTests/proof: unit test\nStatus: built\n");
+    p.write(`${WS}/spec.md`, "# Spec\n\n- [x] AC-001: works\n");
+    const slice = await call(s.client, "check_slice", { slug: "session-token-rotation", slice: "SLICE-001" });
+    expect(slice).toMatchObject({ isError: false, data: { ok: true, exit: 0, result: "ok", allowlist: ["src/a.ts"], acs: ["AC-001"] } });
+    const blocked = await call(s.client, "check_slice", { slug: "session-token-rotation", slice: "SLICE-002" });
+    expect(blocked).toMatchObject({ isError: true, data: { ok: false, exit: 3 } });
+    const up = await call(s.client, "check_regression", { slug: "session-token-rotation", update: true });
+    expect(up).toMatchObject({ isError: false, data: { ok: true, exit: 0, result: "updated" } });
+    expect(JSON.parse(p.read(`${WS}/regression-baseline.json`))).toMatchObject({ version: 1, checked_ac: ["AC-001"], done_slices: ["SLICE-001"] });
+    const again = await call(s.client, "check_regression", { slug: "session-token-rotation" });
+    expect(again).toMatchObject({ isError: false, data: { ok: true, exit: 0, result: "pass", regressions: [] } });
   });
 });
 
