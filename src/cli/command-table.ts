@@ -294,6 +294,15 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/secret-scan.js"), "secretScan"),
   },
   {
+    words: ["detect", "commands"],
+    describe: "the repository's unit, integration, lint, vet and build commands, from its Makefile, package.json or manifest",
+    examples: ["devrites-engine detect commands", "devrites-engine detect commands --json", "devrites-engine detect commands --root ../other-project"],
+    options: {},
+    shows: ["json", "root"],
+    mcp: { tool: "detect_commands", readOnly: true },
+    run: lazy(() => import("../commands/detect-commands.js"), "detectCommandsCommand"),
+  },
+  {
     words: ["orient"],
     describe: "the workspace summary a phase reads first, as JSON: cursor, awaiting, open questions, budget, task graph",
     examples: ["devrites-engine orient csv-export", "devrites-engine orient", "devrites-engine orient csv-export --json"],
@@ -402,7 +411,7 @@ COMMANDS.push({
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
-  ["metrics"], ["detect"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
+  ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "slice"], ["check", "diff-scope"],
   ["check", "indexes"], ["check", "skill-trust"], ["check", "regression"], ["check", "windows"], ["check", "dup"], ["check", "drift"],
 ];
