@@ -303,6 +303,16 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/detect-commands.js"), "detectCommandsCommand"),
   },
   {
+    words: ["check", "skill-trust"],
+    describe: "scan a skill or agent file for hidden Unicode, instruction overrides and exfiltration: exit 3 on a HIGH finding",
+    examples: ["devrites-engine check skill-trust .claude/skills/rite-fast/SKILL.md", "devrites-engine check skill-trust .claude/agents/fast-builder.md --json"],
+    options: {},
+    positionals: [{ name: "path", kind: "path", describe: "the skill or agent file, relative to the working directory, inside the project" }],
+    shows: ["json", "root"],
+    mcp: { tool: "check_skill_trust", readOnly: true },
+    run: lazy(() => import("../commands/check-skill-trust.js"), "checkSkillTrust"),
+  },
+  {
     words: ["orient"],
     describe: "the workspace summary a phase reads first, as JSON: cursor, awaiting, open questions, budget, task graph",
     examples: ["devrites-engine orient csv-export", "devrites-engine orient", "devrites-engine orient csv-export --json"],
@@ -413,7 +423,7 @@ const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "slice"], ["check", "diff-scope"],
-  ["check", "indexes"], ["check", "skill-trust"], ["check", "regression"], ["check", "windows"], ["check", "dup"], ["check", "drift"],
+  ["check", "indexes"], ["check", "regression"], ["check", "windows"], ["check", "dup"], ["check", "drift"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */
 const notProvidedRun = (words: string[]): CommandRun =>

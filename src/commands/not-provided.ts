@@ -26,7 +26,6 @@ export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   "check slice": ["lints one slice's wright contract", "devrites-engine observe slice <slug> <SLICE-ID> to read it"],
   "check diff-scope": ["compares git's changed paths with an allowlist", `${GO}'s \`check diff-scope\`, or git diff --name-only`],
   "check indexes": ["reports code-index presence", `${GO}'s \`check indexes\``],
-  "check skill-trust": ["scans a skill file for trust violations", `${GO}'s \`check skill-trust\``],
   "check regression": ["compares progress with a recorded baseline", `${GO}'s \`check regression\``],
   "check windows": ["checks deferral markers in the diff", `${GO}'s \`check windows\``],
   "check dup": ["reports near-duplicate code", `${GO}'s \`check dup\``],

@@ -1,4 +1,4 @@
-// The moved trust boundary for `detect commands` (docs/threat-model.md item 11): the manifests
+// The moved trust boundary for `detect commands` and `check skill-trust` (docs/threat-model.md item 11): the manifests
 // it reads (Makefile, package.json) are read only as regular files inside the project root.
 // Each hostile one — a symlink out of the root, a FIFO, a sparse file over the cap, a hard link
 // to a file outside — is exit 3 naming it, and every file opened while refusing it is inside
@@ -31,7 +31,7 @@ function tree(): { project: string; outside: string } {
   return { project, outside };
 }
 
-async function runWatched(project: string): Promise<{ exit: number; out: string; opened: string[] }> {
+async function runWatched(project: string, argv: string[] = ["detect", "commands"]): Promise<{ exit: number; out: string; opened: string[] }> {
   const opened: string[] = [];
   const realOpen = fs.openSync;
   const realRead = fs.readFileSync;
@@ -45,7 +45,7 @@ async function runWatched(project: string): Promise<{ exit: number; out: string;
   }) as typeof fs.readFileSync);
   syncBuiltinESMExports();
   try {
-    const r = await runMain(["detect", "commands"], { cwd: project });
+    const r = await runMain(argv, { cwd: project });
     return { exit: r.exit, out: r.stdout + r.stderr, opened };
   } finally {
     vi.restoreAllMocks();
@@ -87,5 +87,23 @@ describe("detect commands: hostile manifests are refused by name, nothing read o
     expect(r.opened.some((p) => p.endsWith(`${path.sep}package.json`))).toBe(true);
     expect(outsideRoot(t.project, r.opened)).toEqual([]);
     expect(r.opened.filter((p) => p.endsWith("yarn.lock") || p.endsWith("go.mod"))).toEqual([]);
+  });
+});
+
+describe("check skill-trust: a hostile path is refused by name, nothing read outside the root", () => {
+  it.each<[string, (t: { project: string; outside: string }) => string, RegExp]>([
+    ["a symlink out of the root", ({ project, outside }) => (fs.symlinkSync(path.join(outside, "secret.txt"), path.join(project, "SKILL.md")), "SKILL.md"), /"SKILL\.md": path contains a symlink/],
+    ["a symlinked parent directory", ({ project, outside }) => (fs.symlinkSync(outside, path.join(project, "skills")), "skills/secret.txt"), /"skills\/secret\.txt": path contains a symlink/],
+    ["a FIFO", ({ project }) => (execFileSync("mkfifo", [path.join(project, "SKILL.md")]), "SKILL.md"), /"SKILL\.md": present path is not a regular file/],
+    ["`..` out of the root", () => "../outside/secret.txt", /path contains traversal/],
+    ["an absolute path outside", ({ outside }) => path.join(outside, "secret.txt"), /path is absolute/],
+  ])("%s is exit 3 naming it", async (_name, plant, want) => {
+    const t = tree();
+    const given = plant(t);
+    const r = await runWatched(t.project, ["check", "skill-trust", given]);
+    expect(r.exit, r.out).toBe(3);
+    expect(r.out).toMatch(want);
+    expect(r.out).not.toContain(SECRET);
+    expect(outsideRoot(t.project, r.opened)).toEqual([]);
   });
 });
