@@ -313,6 +313,20 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/check-skill-trust.js"), "checkSkillTrust"),
   },
   {
+    words: ["check", "windows"],
+    describe: "deferral markers (TODO, FIXME, skipped tests, stubs) the change adds need a waiver row in windows.md: exit 3 on one without",
+    examples: ["devrites-engine check windows csv-export", "devrites-engine check windows --staged", "devrites-engine check windows csv-export --base main --json"],
+    options: {
+      worktree: bool("the work tree and untracked files against HEAD (the default)"),
+      staged: bool("the index against HEAD"),
+      base: str("the work tree against this git revision", { value: "REF" }),
+    },
+    positionals: [SLUG_OR_ACTIVE],
+    shows: ["json"],
+    mcp: { tool: "check_windows", readOnly: true },
+    run: lazy(() => import("../commands/check-windows.js"), "checkWindows"),
+  },
+  {
     words: ["orient"],
     describe: "the workspace summary a phase reads first, as JSON: cursor, awaiting, open questions, budget, task graph",
     examples: ["devrites-engine orient csv-export", "devrites-engine orient", "devrites-engine orient csv-export --json"],
@@ -423,7 +437,7 @@ const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "slice"], ["check", "diff-scope"],
-  ["check", "indexes"], ["check", "regression"], ["check", "windows"], ["check", "dup"], ["check", "drift"],
+  ["check", "indexes"], ["check", "regression"], ["check", "dup"], ["check", "drift"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */
 const notProvidedRun = (words: string[]): CommandRun =>

@@ -27,7 +27,6 @@ export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   "check diff-scope": ["compares git's changed paths with an allowlist", `${GO}'s \`check diff-scope\`, or git diff --name-only`],
   "check indexes": ["reports code-index presence", `${GO}'s \`check indexes\``],
   "check regression": ["compares progress with a recorded baseline", `${GO}'s \`check regression\``],
-  "check windows": ["checks deferral markers in the diff", `${GO}'s \`check windows\``],
   "check dup": ["reports near-duplicate code", `${GO}'s \`check dup\``],
   "check drift": ["attributes readiness-input changes", "devrites-engine check readiness <slug> (a stale binding is one of its reasons)"],
 };
