@@ -1,4 +1,4 @@
-// `check skill-trust <path>` (Go: ScanSkillTrust / FormatSkillTrust in
+// `check skill-trust <path>` (Go: RunSkillTrustCheck in engine/internal/lib/cli_observe.go, ScanSkillTrust / FormatSkillTrust in
 // engine/internal/lib/skilltrust.go; usage in engine/help.go): scan one skill or agent file —
 // `skill-trust: PASS (<path>)`, exit 0; `skill-trust: FINDINGS (<path>)` then one
 // `<SEVERITY> <rule> line=<n> <detail>` line per finding, exit 3 when one is HIGH (MEDIUM
@@ -7,6 +7,7 @@
 // a special file or one over the cap is exit 3 naming it, never read). Writes nothing.
 
 import { relative, resolve, sep } from "node:path";
+import { NoWorkspaceError } from "../errors.js";
 import { scanSkillTrust, skillTrustBlocks, skillTrustLines } from "../domain/skill-trust.js";
 import { rootForInit } from "../workspace/locate.js";
 import { lookupProjectFile, ProjectPathError, projectRootOf, readProjectFile, relativePathProblem } from "../workspace/project-files.js";
@@ -29,7 +30,8 @@ export function checkSkillTrust(ctx: CommandContext, args: CommandArgs): Outcome
   const projectRoot = resolve(projectRootOf(rootForInit(ctx.io.cwd, ctx.rootOption, ctx.io.env.DEVRITES_ROOT)));
   const rel = projectRelative(projectRoot, resolve(ctx.io.cwd), given);
   const found = lookupProjectFile(projectRoot, rel, SKILL_CAP);
-  if (found.kind === "absent") throw new ProjectPathError(given, "no such file");
+  // Go: RunSkillTrustCheck in engine/internal/lib/cli_observe.go answers a missing file with exit 2.
+  if (found.kind === "absent") throw new NoWorkspaceError(`skill-trust: ${JSON.stringify(given)}: no such file`, { kind: "file-missing", prefix: "", hint: "give the path of a skill or agent file inside the project, relative to the working directory" });
   const text = readProjectFile(projectRoot, rel, found.st, SKILL_CAP).toString("utf8");
   const findings = scanSkillTrust(text);
   const blocked = skillTrustBlocks(findings);

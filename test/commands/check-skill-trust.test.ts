@@ -43,6 +43,13 @@ describe("skill-trust rules (Go: skillTrustRules, isSuspiciousUnicode)", () => {
 });
 
 describe("check skill-trust (the command)", () => {
+  it("a missing file is exit 2, as the Go engine's (RunSkillTrustCheck, engine/internal/lib/cli_observe.go)", async () => {
+    project = makeProject({ ".devrites/work/.keep": "" });
+    const r = await runMain(["check", "skill-trust", "nope.md"], { cwd: project.dir });
+    expect(r.exit).toBe(2);
+    expect(r.stderr).toContain('skill-trust: "nope.md": no such file');
+  });
+
   it("a clean file: `skill-trust: PASS (<path>)`, exit 0", async () => {
     project = makeProject({ ".devrites/work/.keep": "", ".claude/skills/x/SKILL.md": "---\nname: x\n---\nBuild it.\n" });
     const r = await runMain(["check", "skill-trust", ".claude/skills/x/SKILL.md"], { cwd: project.dir });
@@ -74,7 +81,6 @@ describe("check skill-trust (the command)", () => {
       fs.symlinkSync(path.join(path.dirname(p.dir), `${path.basename(p.dir)}-outside.md`), p.path("link.md"));
       return "link.md";
     }, /"link\.md": path contains a symlink/],
-    ["a missing file", () => "nope.md", /"nope\.md": no such file/],
     ["a file over 1 MiB", (p) => {
       p.write("big.md", "x".repeat(1024 * 1024 + 1));
       return "big.md";
