@@ -327,6 +327,15 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/check-windows.js"), "checkWindows"),
   },
   {
+    words: ["check", "indexes"],
+    describe: "whether the DevRites install manifest and the code indexes (.codegraph, …) are in the project, as JSON",
+    examples: ["devrites-engine check indexes", "devrites-engine check indexes --root ../other-project"],
+    options: {},
+    shows: ["json", "root"],
+    mcp: { tool: "check_indexes", readOnly: true },
+    run: lazy(() => import("../commands/check-indexes.js"), "checkIndexes"),
+  },
+  {
     words: ["orient"],
     describe: "the workspace summary a phase reads first, as JSON: cursor, awaiting, open questions, budget, task graph",
     examples: ["devrites-engine orient csv-export", "devrites-engine orient", "devrites-engine orient csv-export --json"],
@@ -437,7 +446,7 @@ const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "slice"], ["check", "diff-scope"],
-  ["check", "indexes"], ["check", "regression"], ["check", "dup"], ["check", "drift"],
+  ["check", "regression"], ["check", "dup"], ["check", "drift"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */
 const notProvidedRun = (words: string[]): CommandRun =>

@@ -25,7 +25,6 @@ export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   uninstall: ["removes the DevRites pack", "the DevRites installer (npx devrites uninstall)"],
   "check slice": ["lints one slice's wright contract", "devrites-engine observe slice <slug> <SLICE-ID> to read it"],
   "check diff-scope": ["compares git's changed paths with an allowlist", `${GO}'s \`check diff-scope\`, or git diff --name-only`],
-  "check indexes": ["reports code-index presence", `${GO}'s \`check indexes\``],
   "check regression": ["compares progress with a recorded baseline", `${GO}'s \`check regression\``],
   "check dup": ["reports near-duplicate code", `${GO}'s \`check dup\``],
   "check drift": ["attributes readiness-input changes", "devrites-engine check readiness <slug> (a stale binding is one of its reasons)"],

@@ -39,7 +39,7 @@ describe("mcp server: tools", () => {
       "merge_manifest", "close", "budget_status", "budget_check", "budget_spend", "budget_seed", "check", "check_readiness",
       "check_task_graph",
       "check_candidate",
-      "check_seal", "detect_commands", "check_skill_trust", "check_windows", "orient", "observe_slice", "migrate", "log", "version",
+      "check_seal", "detect_commands", "check_skill_trust", "check_windows", "check_indexes", "orient", "observe_slice", "migrate", "log", "version",
     ]);
     for (const t of tools) {
       expect(t.inputSchema.additionalProperties, t.name).toBe(false);
