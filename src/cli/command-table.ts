@@ -350,6 +350,48 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/secret-scan.js"), "secretScan"),
   },
   {
+    words: ["detect", "commands"],
+    describe: "the repository's unit, integration, lint, vet and build commands, from its Makefile, package.json or manifest",
+    examples: ["devrites-engine detect commands", "devrites-engine detect commands --json", "devrites-engine detect commands --root ../other-project"],
+    options: {},
+    shows: ["json", "root"],
+    mcp: { tool: "detect_commands", readOnly: true },
+    run: lazy(() => import("../commands/detect-commands.js"), "detectCommandsCommand"),
+  },
+  {
+    words: ["check", "skill-trust"],
+    describe: "scan a skill or agent file for hidden Unicode, instruction overrides and exfiltration: exit 3 on a HIGH finding",
+    examples: ["devrites-engine check skill-trust .claude/skills/rite-fast/SKILL.md", "devrites-engine check skill-trust .claude/agents/fast-builder.md --json"],
+    options: {},
+    positionals: [{ name: "path", kind: "path", describe: "the skill or agent file, relative to the working directory, inside the project" }],
+    shows: ["json", "root"],
+    mcp: { tool: "check_skill_trust", readOnly: true },
+    run: lazy(() => import("../commands/check-skill-trust.js"), "checkSkillTrust"),
+  },
+  {
+    words: ["check", "windows"],
+    describe: "deferral markers (TODO, FIXME, skipped tests, stubs) the change adds need a waiver row in windows.md: exit 3 on one without",
+    examples: ["devrites-engine check windows csv-export", "devrites-engine check windows --staged", "devrites-engine check windows csv-export --base main --json"],
+    options: {
+      worktree: bool("the work tree and untracked files against HEAD (the default)"),
+      staged: bool("the index against HEAD"),
+      base: str("the work tree against this git revision", { value: "REF" }),
+    },
+    positionals: [SLUG_OR_ACTIVE],
+    shows: ["json"],
+    mcp: { tool: "check_windows", readOnly: true },
+    run: lazy(() => import("../commands/check-windows.js"), "checkWindows"),
+  },
+  {
+    words: ["check", "indexes"],
+    describe: "whether the DevRites install manifest and the code indexes (.codegraph, …) are in the project, as JSON",
+    examples: ["devrites-engine check indexes", "devrites-engine check indexes --root ../other-project"],
+    options: {},
+    shows: ["json", "root"],
+    mcp: { tool: "check_indexes", readOnly: true },
+    run: lazy(() => import("../commands/check-indexes.js"), "checkIndexes"),
+  },
+  {
     words: ["orient"],
     describe: "the workspace summary a phase reads first, as JSON: cursor, awaiting, open questions, budget, task graph",
     examples: ["devrites-engine orient csv-export", "devrites-engine orient", "devrites-engine orient csv-export --json"],
@@ -458,8 +500,8 @@ COMMANDS.push({
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
-  ["metrics"], ["detect"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
-  ["check", "indexes"], ["check", "skill-trust"], ["check", "windows"], ["check", "dup"],
+  ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
+  ["check", "dup"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */
 const notProvidedRun = (words: string[]): CommandRun =>

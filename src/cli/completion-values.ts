@@ -14,6 +14,7 @@ import { isPlainWord } from "../shell-word.js";
 import { findRoot, isExistingSlug, openWorkspace, readWorkspaceBytes, selectedSlug } from "../workspace/locate.js";
 import { findCommand, GLOBAL_OPTIONS } from "./command-table.js";
 import type { CompletionValues } from "./completions.js";
+import { isFastLaneWorkspace } from "../workspace/fast-lane.js";
 
 function quietly(fn: () => string[]): string[] {
   try {
@@ -26,7 +27,12 @@ function quietly(fn: () => string[]): string[] {
 /** Completion values for a shell in `io.cwd`, honouring DEVRITES_ROOT and DEVRITES_WORKSPACE. */
 export function completionValues(io: Io): CompletionValues {
   const root = () => findRoot(io.cwd, undefined, io.env.DEVRITES_ROOT);
-  const slugs = () => quietly(() => readdirSync(join(root(), "work")).filter(isExistingSlug).sort());
+  // /rite-fast workspaces are left out: the commands that take a slug keep no state there.
+  const slugs = () =>
+    quietly(() => {
+      const work = join(root(), "work");
+      return readdirSync(work).filter((n) => isExistingSlug(n) && !isFastLaneWorkspace(join(work, n))).sort();
+    });
   const qids = (openOnly: boolean) =>
     quietly(() => {
       const r = root();

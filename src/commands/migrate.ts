@@ -13,6 +13,7 @@ import { REASON_CODES } from "../domain/pause-reasons.js";
 import { openWorkspace } from "../workspace/locate.js";
 import type { ForReaders } from "../for-readers.js";
 import type { CommandArgs, CommandContext, Outcome } from "./types.js";
+import { isFastLaneWorkspace } from "../workspace/fast-lane.js";
 
 /** Lint rules whose errors mean a file does not parse as a workspace file. */
 const PARSE_RULES = new Set(["state-no-cursor", "question-bad-id", "question-no-status", "question-unknown-status"]);
@@ -44,6 +45,14 @@ export async function migrate(ctx: CommandContext, args: CommandArgs): Promise<O
   const slug = args.positionals[0];
   const session = slug !== undefined ? ctx.session(openWorkspace(ctx.root(), slug)) : ctx.workspace();
   const dryRun = args.options["dry-run"] === true;
+  if (isFastLaneWorkspace(session.ws.dir)) {
+    // The /rite-fast skill keeps its own files: nothing here is this engine's to migrate.
+    return {
+      exit: 0,
+      lines: [`migrate: ${session.ws.slug} is a /rite-fast workspace (plan.md says "Lane: fast", no state.md): this engine leaves it alone; nothing to migrate`],
+      data: { workspace: session.ws.slug, lane: "fast", migrated: false, dry_run: dryRun, changes: [] },
+    };
+  }
   const plan = session.mutate(() => {
     const texts = {
       state: session.read("state.md", true),

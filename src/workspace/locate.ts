@@ -8,6 +8,7 @@ import { BadInputError, InternalError, NoWorkspaceError, RefusedError, type Engi
 import { suggestNewSlug } from "../domain/new-slug.js";
 import { kindOf, lstat, makeDirs, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 import { shellWord } from "../shell-word.js";
+import { fastLaneRefusal, isFastLaneWorkspace } from "./fast-lane.js";
 
 export const NO_WORKSPACE_MESSAGE = "No active workspace. Run /rite-spec (Claude) / $rite-spec (Codex) <feature> first.";
 
@@ -34,12 +35,18 @@ function workspacesHere(root: string, asked?: string): string {
   } catch {
     // No work/ directory: no workspaces.
   }
+  // /rite-fast workspaces keep no state.md: listed apart, since --workspace cannot pick them.
+  const all = names;
+  const fast = names.filter((n) => isFastLaneWorkspace(join(root, "work", n)));
+  names = names.filter((n) => !fast.includes(n));
+  const fastNote = fast.length > 0 ? `/rite-fast workspaces, which this engine leaves alone: ${fast.slice(0, 10).join(", ")}${fast.length > 10 ? ` …and ${fast.length - 10} more` : ""}` : undefined;
   const suggested = asked === undefined ? undefined : suggestNewSlug(asked);
   // A suggestion that exists already would be refused by init (exit 3): it is listed instead.
-  const slug = suggested !== undefined && !names.includes(suggested) ? shellWord(suggested) : "<slug>";
+  const slug = suggested !== undefined && !all.includes(suggested) ? shellWord(suggested) : "<slug>";
   if (names.length > 0) {
-    return `workspaces here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ` …and ${names.length - 10} more` : ""} (pick one with --workspace SLUG), or start one with devrites-engine init ${slug}`;
+    return `workspaces here: ${names.slice(0, 10).join(", ")}${names.length > 10 ? ` …and ${names.length - 10} more` : ""} (pick one with --workspace SLUG${fastNote ? `; ${fastNote}` : ""}), or start one with devrites-engine init ${slug}`;
   }
+  if (fastNote !== undefined) return `there are no workspaces this engine keeps in ${root} (${fastNote}); start one with devrites-engine init ${slug}`;
   let closed = 0;
   try {
     closed = readdirSync(join(root, "archive")).filter(isExistingSlug).length;
@@ -238,6 +245,8 @@ export function readWorkspaceFile(dir: string, name: string, required: boolean):
 
 /** A required workspace file is missing: the workspace exists, so the way on is the file, not init. */
 export function missingFile(name: string, p: string): NoWorkspaceError {
+  // A /rite-fast workspace has no state.md by design: say so instead of "restore it".
+  if (name === "state.md" && isFastLaneWorkspace(dirname(p))) return fastLaneRefusal(basename(dirname(p)), dirname(p));
   return new NoWorkspaceError(`${name} missing at ${p}`, { kind: "file-missing", hint: `restore ${name} from version control or a backup (the workspace exists, so init would refuse it)` });
 }
 

@@ -1,11 +1,11 @@
 // The one reader of *project* files (the ship gates: check candidate|seal, secret-scan; check
-// diff-scope's --allow-file and --cwd). The trust boundary moves here on purpose: the engine
-// reads files outside .devrites/, but only regular files inside the project root (the
+// diff-scope's --allow-file and --cwd; detect commands). The trust boundary moves here on purpose:
+// the engine reads files outside .devrites/, but only regular files inside the project root (the
 // directory that holds .devrites/), named by relative paths, reached without following any
 // link, with one name only, under a size cap. Anything else is a finding that names the path,
 // never read. It never writes.
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, type Stats } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { RefusedError } from "../errors.js";
 import { kindOf, readFully } from "./disk.js";
@@ -25,7 +25,7 @@ export class ProjectPathError extends RefusedError {
   constructor(path: string, reason: string) {
     super(`${JSON.stringify(path)}: ${reason}`, {
       kind: "unsafe-file",
-      hint: "the engine reads only regular files inside the project root, never through a link, a device or a FIFO; fix the path or the file, then retry",
+      hint: "the engine reads project files only as regular files inside the project root, never through a link, a device or a FIFO; fix the path or the file, then retry",
       data: { path },
     });
     this.path = path;
@@ -176,4 +176,29 @@ export function projectDirectory(projectRoot: string, cwd: string, given: string
     if (!st.isDirectory()) throw new ProjectPathError(given, `present path is not a directory (${kindOf(st)})`);
   }
   return rel;
+}
+
+/**
+ * The names of the regular files directly in the project directory `relDir` ("" for the root):
+ * no link followed (a symbolic link, a directory, a device or a FIFO is left out, never opened),
+ * at most `maxEntries` names looked at — more is a ProjectPathError naming the directory.
+ * @throws ProjectPathError
+ */
+export function listProjectFiles(projectRoot: string, relDir: string, maxEntries: number): string[] {
+  if (relDir !== "") {
+    const bad = relativePathProblem(relDir);
+    if (bad !== undefined) throw new ProjectPathError(relDir, bad);
+    if (isProjectSymlink(projectRoot, relDir)) throw new ProjectPathError(relDir, "path contains a symlink");
+  }
+  const dir = relDir === "" ? projectRoot : join(projectRoot, ...relDir.split("/"));
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
+    throw new ProjectPathError(relDir === "" ? "." : relDir, `cannot list the directory (${code ?? "error"})`);
+  }
+  if (entries.length > maxEntries) throw new ProjectPathError(relDir === "" ? "." : relDir, `directory holds more than ${maxEntries} entries`);
+  return entries.filter((e) => e.isFile()).map((e) => e.name).sort();
 }
