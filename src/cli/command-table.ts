@@ -221,6 +221,16 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/budget-grant.js"), "budgetGrant"),
   },
   {
+    words: ["parallel", "select"],
+    describe: "the ready slices (JSON, plan order) narrowed to the batch that may build at once: path-disjoint, at most --cap",
+    examples: ["devrites-engine parallel select --cap 3 ready.json", "devrites-engine parallel select --cap 1 - < ready.json"],
+    options: { cap: str("the most slices to build at once (1-10; 1 is a serial round)", { value: "N", kind: "count", required: true }) },
+    positionals: [{ name: "json-file", kind: "path", optional: true, describe: "the ready slices' path sets as JSON (default or -: standard input)" }],
+    shows: ["root", "json"],
+    mcp: { not: "its input is a JSON file or standard input a build step pipes in; an agent runs it as a command" },
+    run: lazy(() => import("../commands/parallel-select.js"), "parallelSelect"),
+  },
+  {
     words: ["check"],
     describe: "lint the workspace files and the sentinel: file:line:col diagnostics, exit 3 on errors",
     examples: ["devrites-engine check", "devrites-engine check --json", "devrites-engine check --workspace csv-export"],
