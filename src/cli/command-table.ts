@@ -231,6 +231,27 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/parallel-select.js"), "parallelSelect"),
   },
   {
+    words: ["parallel", "status"],
+    describe: "what the control lease of a parallel batch records (status, base, each slice), and control's HEAD",
+    examples: ["devrites-engine parallel status --slug csv-export", "devrites-engine parallel status --json"],
+    options: { slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }) },
+    shows: ["root", "json"],
+    mcp: { tool: "parallel_status", readOnly: true },
+    run: lazy(() => import("../commands/parallel-status.js"), "parallelStatus"),
+  },
+  {
+    words: ["parallel", "lease-read"],
+    describe: "print the control lease of a parallel batch, or one of its fields",
+    examples: ["devrites-engine parallel lease-read --slug csv-export", "devrites-engine parallel lease-read --field status"],
+    options: {
+      slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }),
+      field: str("yaml (default), md, json, status, base_sha, batch_id or n", { value: "NAME" }),
+    },
+    shows: ["root", "json"],
+    mcp: { not: "parallel_status returns the whole lease; the field forms are for a shell step" },
+    run: lazy(() => import("../commands/parallel-status.js"), "parallelLeaseRead"),
+  },
+  {
     words: ["check"],
     describe: "lint the workspace files and the sentinel: file:line:col diagnostics, exit 3 on errors",
     examples: ["devrites-engine check", "devrites-engine check --json", "devrites-engine check --workspace csv-export"],
