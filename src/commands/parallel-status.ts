@@ -6,7 +6,7 @@
 
 import { dirname, join } from "node:path";
 import { BadInputError, RefusedError } from "../errors.js";
-import { leaseJson, leaseStatusLines, parseLease, emitLease, type Lease } from "../documents/parallel-lease/lease.js";
+import { leaseJson, leaseStatusLines, parseLease, emitLease, type Lease } from "../domain/parallel-lease.js";
 import { readArtifact } from "../workspace/artifacts.js";
 import { openWorkspace } from "../workspace/locate.js";
 import type { WorkspaceSession } from "../workspace/session.js";

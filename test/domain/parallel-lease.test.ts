@@ -4,7 +4,7 @@
 
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { emitLease, leaseFromJson, leaseStatusLines, parseLease, type Lease } from "../../src/documents/parallel-lease/lease.js";
+import { emitLease, leaseFromJson, leaseStatusLines, parseLease, type Lease } from "../../src/domain/parallel-lease.js";
 import { runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 

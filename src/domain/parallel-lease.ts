@@ -3,8 +3,8 @@
 // rite-build/reference/parallel-batch.md's "Lease"). The fenced ```json block is the record;
 // the YAML above it mirrors it for a person. Pure: text in, lease or a problem out.
 
-import { MAX_PARALLEL_SLICES, PARALLEL_SLICE_ID } from "../../domain/parallel-select.js";
-import { validateSlicePaths } from "../../domain/path-disjoint.js";
+import { MAX_PARALLEL_SLICES, PARALLEL_SLICE_ID } from "./parallel-select.js";
+import { validateSlicePaths } from "./path-disjoint.js";
 
 export const LEASE_STATUSES = ["running", "aborted", "integrate-failed", "complete"] as const;
 export type LeaseStatus = (typeof LEASE_STATUSES)[number];
