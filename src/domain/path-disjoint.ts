@@ -62,19 +62,29 @@ export function checkPathDisjoint(slices: readonly SlicePaths[], symlinkAt?: (pa
   for (const [index, item] of slices.entries()) {
     const label = item.id !== "" ? `slice ${JSON.stringify(item.id)}` : `slice ${index}`;
     ids.push(item.id !== "" ? item.id : String(index));
-    if (!Array.isArray(item.paths)) return { problem: `${label}: paths must be a list` };
-    const seen = new Set<string>();
-    for (const raw of item.paths) {
-      const n = normalizeSlicePath(raw);
-      if ("problem" in n) return { problem: `${label}: ${n.problem}` };
-      if (n.path === ".devrites" || n.path.startsWith(".devrites/")) return { problem: `${label}: path must not include .devrites: ${JSON.stringify(n.path)}` };
-      if (seen.has(n.path)) return { problem: `${label}: duplicate path ${JSON.stringify(n.path)}` };
-      seen.add(n.path);
-      if (symlinkAt?.(n.path)) return { problem: `${label}: symlink path is not allowed: ${JSON.stringify(n.path)}` };
-      owners.set(n.path, [...(owners.get(n.path) ?? []), label]);
-    }
+    const paths = validateSlicePaths(item.paths, label, symlinkAt);
+    if ("problem" in paths) return paths;
+    for (const p of paths.paths) owners.set(p, [...(owners.get(p) ?? []), label]);
   }
   const overlaps = [...owners].filter(([, labels]) => labels.length > 1).map(([p, labels]) => `${JSON.stringify(p)} shared by ${labels.join(", ")}`).sort();
   if (overlaps.length > 0) return { problem: `path sets overlap: ${overlaps.join("; ")}` };
   return { ids };
+}
+
+/**
+ * One slice's paths normalized, or the first reason they are refused (Go: validateSlicePaths):
+ * a list, each path project-relative and outside .devrites/, none twice, none a symbolic link.
+ */
+export function validateSlicePaths(paths: readonly string[] | null | undefined, label: string, symlinkAt?: (path: string) => boolean): { paths: string[] } | { problem: string } {
+  if (!Array.isArray(paths)) return { problem: `${label}: paths must be a list` };
+  const seen = new Set<string>();
+  for (const raw of paths) {
+    const n = normalizeSlicePath(raw);
+    if ("problem" in n) return { problem: `${label}: ${n.problem}` };
+    if (n.path === ".devrites" || n.path.startsWith(".devrites/")) return { problem: `${label}: path must not include .devrites: ${JSON.stringify(n.path)}` };
+    if (seen.has(n.path)) return { problem: `${label}: duplicate path ${JSON.stringify(n.path)}` };
+    seen.add(n.path);
+    if (symlinkAt?.(n.path)) return { problem: `${label}: symlink path is not allowed: ${JSON.stringify(n.path)}` };
+  }
+  return { paths: [...seen] };
 }

@@ -48,6 +48,8 @@ const STEPS: Step[] = [
   // reads exit 2 from a hook as "block the tool call"), a call this engine does not provide.
   { args: ["orient", "--json"], exit: 0 },
   { args: ["migrate", "--dry-run"], exit: 0 },
+  { args: ["parallel", "status", "--slug", "session-token-rotation"], exit: 0 },
+  { args: ["parallel", "select", "--cap", "3", "ready.json"], exit: 0, files: { "ready.json": '[{"id":"SLICE-001","paths":["src/a.ts"]},{"id":"SLICE-002","paths":["src/a.ts"]},{"id":"SLICE-003","paths":["src/c.ts"]}]' } },
   { args: ["check", "readiness"], exit: 3 },
   { args: ["hook", "allow", "--harness=claude"], exit: 0 },
   { args: ["gates", "status", "session-token-rotation"], exit: 2 },

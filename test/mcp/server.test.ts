@@ -36,7 +36,9 @@ describe("mcp server: tools", () => {
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
       "status", "questions", "question_show", "question_add", "resolve", "resolve_batch", "resolve_comments", "pause", "resume",
-      "merge_manifest", "close", "budget_status", "budget_check", "budget_spend", "budget_seed", "check", "check_readiness",
+      "merge_manifest", "close", "budget_status", "budget_check", "budget_spend", "budget_seed",
+      "parallel_status",
+      "check", "check_readiness",
       "check_task_graph",
       "check_candidate",
       "check_seal", "check_slice", "check_diff_scope", "check_drift", "check_regression", "detect_commands", "check_skill_trust", "check_windows", "check_indexes", "orient", "observe_slice", "migrate", "log", "version",
