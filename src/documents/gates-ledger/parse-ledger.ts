@@ -35,7 +35,7 @@ export const ATTR_LINE = /^(\s+)(CHECK|EXPECT|CWD|EVIDENCE):(.*)$/;
 const UNINDENTED_ATTR = /^(CHECK|EXPECT|CWD|EVIDENCE):/;
 const ABANDON_LINE = /^ABANDON: (\S+)\s*(.*)$/;
 const INDENTED_ABANDON = /^\s+ABANDON:/;
-const EXPECT_SLASH = /^\/(.*)\/([ims]*)$/s;
+const EXPECT_SLASH = /^\/(.*)\/([ims]*)$/;
 
 /** The text's lines with every fenced line blanked (indexes kept), so no example is read. */
 export function structuralLines(text: string): string[] {
