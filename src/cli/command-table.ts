@@ -210,7 +210,7 @@ const ROWS: CommandRow[] = [
   {
     words: ["gates", "attest"],
     describe: "record a person's evidence on a manual gate",
-    examples: ['devrites-engine gates attest csv-export AC-002 "reviewed on staging by ops"'],
+    examples: ['devrites-engine gates attest csv-export AC-002 "reviewed on staging by ops"', "devrites-engine gates attest csv-export AC-004 screenshots attached to PR 12 --json"],
     options: {},
     positionals: [SLUG, { name: "gate-id", kind: "text", field: "gate", describe: "the manual gate's id" }, { name: "note", kind: "text", repeatable: true, field: "note", describe: "the evidence, one line" }],
     mcp: { tool: "gates_attest", readOnly: false },
@@ -219,7 +219,7 @@ const ROWS: CommandRow[] = [
   {
     words: ["gates", "abandon"],
     describe: "record a terminal ABANDON handoff on a gate",
-    examples: ['devrites-engine gates abandon csv-export AC-003 "the vendor removed the API"'],
+    examples: ['devrites-engine gates abandon csv-export AC-003 "the vendor removed the API"', "devrites-engine gates abandon csv-export AC-005 out of scope for this release --json"],
     options: {},
     positionals: [SLUG, { name: "gate-id", kind: "text", field: "gate", describe: "the gate's id" }, { name: "reason", kind: "text", repeatable: true, field: "reason", describe: "why, one line" }],
     mcp: { tool: "gates_abandon", readOnly: false },
