@@ -208,6 +208,15 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/gates-run.js"), "gatesReverify"),
   },
   {
+    words: ["gates", "lint"],
+    describe: "audit the ledger's oracles without running anything; exit 3 on an error",
+    examples: ["devrites-engine gates lint csv-export", "devrites-engine gates lint csv-export --strict --json"],
+    options: { strict: bool("warnings fail too") },
+    positionals: [SLUG],
+    mcp: { tool: "gates_lint", readOnly: true, note: "exit 3 (isError) on an error finding, or on a warning with strict." },
+    run: lazy(() => import("../commands/gates-lint.js"), "gatesLint"),
+  },
+  {
     words: ["gates", "attest"],
     describe: "record a person's evidence on a manual gate",
     examples: ['devrites-engine gates attest csv-export AC-002 "reviewed on staging by ops"', "devrites-engine gates attest csv-export AC-004 screenshots attached to PR 12 --json"],

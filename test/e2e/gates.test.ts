@@ -76,7 +76,19 @@ describe.skipIf(process.platform === "win32")("gates run", () => {
   });
 });
 
-describe("gates scaffold, status, attest, abandon", () => {
+describe("gates scaffold, status, lint, attest, abandon", () => {
+  it("lint: an unapproved CHECK is an error (exit 3); warnings pass unless --strict", async () => {
+    const p = await workspace(`${gate("A", "./probe.sh", "marker")}${gate("B", "./other.sh", "marker")}`, ["./probe.sh"]);
+    const bad = await runMain(["gates", "lint", "feat"], { cwd: p.dir });
+    expect([bad.exit, bad.stdout]).toEqual([3, expect.stringContaining("error: B: unapproved-check:")]);
+    expect(bad.stdout.endsWith("lint: 1 error(s), 0 warning(s)\nLINT FAIL\n")).toBe(true);
+    p.write(`${W}/gates.md`, `${gate("A", "./probe.sh", "ok")}`);
+    expect((await runMain(["gates", "lint", "feat"], { cwd: p.dir })).exit).toBe(0);
+    const strict = await runMain(["gates", "lint", "feat", "--strict", "--json"], { cwd: p.dir });
+    expect(strict.exit).toBe(3);
+    expect(JSON.parse(strict.stdout)).toMatchObject({ errors: 0, warnings: 1, result: "fail", findings: [{ level: "warn", gate: "A", rule: "weak-expect" }] });
+  });
+
   it("scaffold creates gates.md from spec.md's AC ids once; a second scaffold is exit 3 and changes nothing", async () => {
     const p = await workspace(undefined, []);
     p.write(`${W}/spec.md`, "AC-001 then AC-002, AC-001 again\n");

@@ -37,7 +37,7 @@ describe("mcp server: tools", () => {
     expect(tools.map((t) => t.name)).toEqual([
       "status", "questions", "question_show", "question_add", "resolve", "resolve_batch", "resolve_comments", "pause", "resume",
       "merge_manifest", "close",
-      "gates_scaffold", "gates_status", "gates_run", "gates_reverify", "gates_attest", "gates_abandon",
+      "gates_scaffold", "gates_status", "gates_run", "gates_reverify", "gates_lint", "gates_attest", "gates_abandon",
       "budget_status", "budget_check", "budget_spend", "budget_seed", "check", "check_readiness",
       "check_task_graph",
       "check_candidate",

@@ -117,7 +117,7 @@ export function ledgerCwdProblem(cwd: string): string | undefined {
   return undefined;
 }
 
-export type Expectation = { kind: "substring"; literal: string } | { kind: "regex"; literal: string; regex: RegExp };
+export type Expectation = { kind: "substring"; literal: string } | { kind: "regex"; literal: string; regex: RegExp; pathLike: boolean };
 
 /** EXPECT as an oracle: `/pattern/flags` (i, m, s) is a regular expression, anything else a substring; a string is the problem. */
 export function compileExpect(expect: string): Expectation | string {
@@ -125,7 +125,7 @@ export function compileExpect(expect: string): Expectation | string {
   if (m) {
     const flags = m[2] as string;
     try {
-      return { kind: "regex", literal: expect, regex: new RegExp(m[1] as string, flags) };
+      return { kind: "regex", literal: expect, regex: new RegExp(m[1] as string, flags), pathLike: (m[1] as string).includes("/") };
     } catch (e) {
       return `EXPECT regex is invalid: ${(e as Error).message}`;
     }

@@ -6,6 +6,8 @@ import { abandonEdit, oneLine, resultEdits } from "../../../src/documents/gates-
 import { allMet, formatEvidence, gateState, reduceLedger } from "../../../src/documents/gates-ledger/gate-state.js";
 import { compileExpect, expectationMatches, type LedgerGate, parseLedger } from "../../../src/documents/gates-ledger/parse-ledger.js";
 import { applyEdits } from "../../../src/documents/text-edit.js";
+import { lintLedger } from "../../../src/documents/gates-ledger/lint-ledger.js";
+import { scaffoldLedger } from "../../../src/documents/gates-ledger/scaffold-ledger.js";
 
 describe("parseLedger", () => {
   it("TestParseLedgerRunnableAndManualGates: a runnable and a manual gate keep their fields", () => {
@@ -155,5 +157,34 @@ describe("resultEdits and abandonEdit", () => {
 
   it("oneLine: a pasted line end cannot add ledger rows", () => {
     expect(oneLine("a\nABANDON: G2 x\r\nb")).toBe("a ABANDON: G2 x b");
+  });
+});
+
+describe("lintLedger", () => {
+  const rules = (text: string, approved: { command: string; cwd: string }[]) => Object.fromEntries(lintLedger(parseLedger(text), approved).map((f) => [`${f.gate}:${f.rule}`, f.level]));
+
+  it("TestLintFindings: each lexical sign of an oracle that cannot fail honestly, and an unapproved CHECK as an error", () => {
+    const r = rules("- [ ] G1: echo done\n  CHECK: echo done\n  EXPECT: pass\n\n- [ ] G2: Improve coverage by 40 percent\n  EVIDENCE: pending\n\n- [ ] G3: real probe\n  CHECK: ./probe.sh\n  EXPECT: /tmp/out\\.txt/\n\n- [ ] G4: unvetted\n  CHECK: ./other.sh\n  EXPECT: marker\n", [{ command: "./probe.sh", cwd: "" }]);
+    for (const want of ["G1:tautological-check", "G1:weak-expect", "G2:manual-gate", "G2:unmeasured-number", "G2:activity-not-outcome", "G3:path-read-as-regex", "G4:unapproved-check"]) expect(r).toHaveProperty([want]);
+    expect(r["G4:unapproved-check"]).toBe("error");
+    expect(r).not.toHaveProperty(["ledger:mostly-manual"]);
+  });
+
+  it("TestLintDuplicateOracle: a live gate repeating an earlier oracle is flagged; another EXPECT, an abandoned gate or another CWD is not", () => {
+    const r = rules("- [ ] G1: first\n  CHECK: ./probe.sh\n  EXPECT: marker\n\n- [ ] G2: same oracle, reworded title\n  CHECK:   ./probe.sh  \n  EXPECT: marker\n\n- [ ] G3: different oracle\n  CHECK: ./probe.sh\n  EXPECT: other\n\n- [ ] G4: abandoned duplicate\n  CHECK: ./probe.sh\n  EXPECT: marker\n\n- [ ] G5: same check in another cwd\n  CHECK: ./probe.sh\n  EXPECT: marker\n  CWD: engine\n\nABANDON: G4 superseded\n", [{ command: "./probe.sh", cwd: "" }, { command: "./probe.sh", cwd: "engine" }]);
+    expect(r).toHaveProperty(["G2:duplicate-oracle"]);
+    for (const absent of ["G1", "G3", "G4", "G5"]) expect(r).not.toHaveProperty([`${absent}:duplicate-oracle`]);
+  });
+
+  it("TestLintMostlyManualAndCounts: fewer than half the live gates runnable is a warning", () => {
+    const r = rules("- [ ] G1: a\n  CHECK: c\n  EXPECT: o\n- [ ] G2: b\n- [ ] G3: c\n", [{ command: "c", cwd: "" }]);
+    expect(r["ledger:mostly-manual"]).toBe("warn");
+    expect(Object.values(r)).not.toContain("error");
+  });
+
+  it("TestScaffoldLedger: the scaffold parses; AC ids in first-seen order, once each", () => {
+    expect(parseLedger(scaffoldLedger("feat", "")).gates.map((g) => g.id)).toEqual(["G1"]);
+    const doc = parseLedger(scaffoldLedger("feat", "# Spec\n\n- AC-002 first\n- AC-001 second\n- AC-002 repeated\n"));
+    expect([doc.errors, doc.gates.map((g) => g.id)]).toEqual([[], ["AC-002", "AC-001"]]);
   });
 });
