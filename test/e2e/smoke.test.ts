@@ -50,7 +50,8 @@ const STEPS: Step[] = [
   { args: ["migrate", "--dry-run"], exit: 0 },
   { args: ["check", "readiness"], exit: 3 },
   { args: ["hook", "allow", "--harness=claude"], exit: 0 },
-  { args: ["gates", "status", "session-token-rotation"], exit: 2 },
+  { args: ["overhaul", "status"], exit: 2 },
+  { args: ["gates", "status", "session-token-rotation"], exit: 3 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },
   { args: ["stauts"], exit: 2 },
