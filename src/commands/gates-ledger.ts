@@ -83,4 +83,3 @@ export function gatesStatus(ctx: CommandContext, args: CommandArgs): Outcome {
   return statusReport(session.ws.slug, parseLedger(readLedgerText(session)), approvedOf(session));
 }
 
-export { parseLedger };
