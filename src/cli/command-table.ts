@@ -169,6 +169,71 @@ const ROWS: CommandRow[] = [
     mcp: { tool: "close", readOnly: false },
     run: lazy(() => import("../commands/state-close.js"), "stateClose"),
   },
+  // The `gates` verbs: the gates.md acceptance ledger (engine/help.go and
+  // engine/internal/acceptance/cli.go in the Go engine).
+  {
+    words: ["gates", "scaffold"],
+    describe: "create gates.md from spec.md's AC ids (only when it is absent)",
+    examples: ["devrites-engine gates scaffold csv-export", "devrites-engine gates scaffold csv-export --json"],
+    options: {},
+    positionals: [SLUG],
+    mcp: { tool: "gates_scaffold", readOnly: false },
+    run: lazy(() => import("../commands/gates-scaffold.js"), "gatesScaffold"),
+  },
+  {
+    words: ["gates", "status"],
+    describe: "reduce the gates.md ledger without running anything; exit 3 unless every gate is met",
+    examples: ["devrites-engine gates status csv-export", "devrites-engine gates status csv-export --json"],
+    options: {},
+    positionals: [SLUG],
+    mcp: { tool: "gates_status", readOnly: true, note: "exit 3 (isError) while any gate is unmet, stale, abandoned or the ledger is malformed." },
+    run: lazy(() => import("../commands/gates-ledger.js"), "gatesStatus"),
+  },
+  {
+    words: ["gates", "run"],
+    describe: "run the unmet runnable gates (approved CHECKs only) and record their evidence",
+    examples: ["devrites-engine gates run csv-export", "devrites-engine gates run csv-export --timeout 300"],
+    options: { timeout: str("seconds one CHECK may run (default 120)", { value: "N", kind: "count" }) },
+    positionals: [SLUG],
+    mcp: { tool: "gates_run", readOnly: false, note: "runs project commands that test-plan.md approves; exit 3 (isError) unless every gate is met afterwards." },
+    run: lazy(() => import("../commands/gates-run.js"), "gatesRun"),
+  },
+  {
+    words: ["gates", "reverify"],
+    describe: "re-run every runnable gate, demoting passes that no longer hold",
+    examples: ["devrites-engine gates reverify csv-export", "devrites-engine gates reverify csv-export --timeout 300"],
+    options: { timeout: str("seconds one CHECK may run (default 120)", { value: "N", kind: "count" }) },
+    positionals: [SLUG],
+    mcp: { tool: "gates_reverify", readOnly: false, note: "runs project commands that test-plan.md approves; exit 3 (isError) unless every gate is met afterwards." },
+    run: lazy(() => import("../commands/gates-run.js"), "gatesReverify"),
+  },
+  {
+    words: ["gates", "lint"],
+    describe: "audit the ledger's oracles without running anything; exit 3 on an error",
+    examples: ["devrites-engine gates lint csv-export", "devrites-engine gates lint csv-export --strict --json"],
+    options: { strict: bool("warnings fail too") },
+    positionals: [SLUG],
+    mcp: { tool: "gates_lint", readOnly: true, note: "exit 3 (isError) on an error finding, or on a warning with strict." },
+    run: lazy(() => import("../commands/gates-lint.js"), "gatesLint"),
+  },
+  {
+    words: ["gates", "attest"],
+    describe: "record a person's evidence on a manual gate",
+    examples: ['devrites-engine gates attest csv-export AC-002 "reviewed on staging by ops"', "devrites-engine gates attest csv-export AC-004 screenshots attached to PR 12 --json"],
+    options: {},
+    positionals: [SLUG, { name: "gate-id", kind: "text", field: "gate", describe: "the manual gate's id" }, { name: "note", kind: "text", repeatable: true, field: "note", describe: "the evidence, one line" }],
+    mcp: { tool: "gates_attest", readOnly: false },
+    run: lazy(() => import("../commands/gates-record.js"), "gatesAttest"),
+  },
+  {
+    words: ["gates", "abandon"],
+    describe: "record a terminal ABANDON handoff on a gate",
+    examples: ['devrites-engine gates abandon csv-export AC-003 "the vendor removed the API"', "devrites-engine gates abandon csv-export AC-005 out of scope for this release --json"],
+    options: {},
+    positionals: [SLUG, { name: "gate-id", kind: "text", field: "gate", describe: "the gate's id" }, { name: "reason", kind: "text", repeatable: true, field: "reason", describe: "why, one line" }],
+    mcp: { tool: "gates_abandon", readOnly: false },
+    run: lazy(() => import("../commands/gates-record.js"), "gatesAbandon"),
+  },
   {
     words: ["budget", "status"],
     describe: "the AFK mode, sentinel values and the budget left",
@@ -530,7 +595,7 @@ COMMANDS.push({
 // `hook` is the pack's host hooks, which fail open (exit 0) as when the engine is absent.
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
-  ["hook"], ["gates"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
+  ["hook"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "dup"],
 ];

@@ -52,7 +52,8 @@ const STEPS: Step[] = [
   { args: ["parallel", "select", "--cap", "3", "ready.json"], exit: 0, files: { "ready.json": '[{"id":"SLICE-001","paths":["src/a.ts"]},{"id":"SLICE-002","paths":["src/a.ts"]},{"id":"SLICE-003","paths":["src/c.ts"]}]' } },
   { args: ["check", "readiness"], exit: 3 },
   { args: ["hook", "allow", "--harness=claude"], exit: 0 },
-  { args: ["gates", "status", "session-token-rotation"], exit: 2 },
+  { args: ["overhaul", "status"], exit: 2 },
+  { args: ["gates", "status", "session-token-rotation"], exit: 3 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },
   { args: ["stauts"], exit: 2 },

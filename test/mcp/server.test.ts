@@ -36,7 +36,9 @@ describe("mcp server: tools", () => {
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
       "status", "questions", "question_show", "question_add", "resolve", "resolve_batch", "resolve_comments", "pause", "resume",
-      "merge_manifest", "close", "budget_status", "budget_check", "budget_spend", "budget_seed",
+      "merge_manifest", "close",
+      "gates_scaffold", "gates_status", "gates_run", "gates_reverify", "gates_lint", "gates_attest", "gates_abandon",
+      "budget_status", "budget_check", "budget_spend", "budget_seed",
       "parallel_status",
       "check", "check_readiness",
       "check_task_graph",

@@ -28,7 +28,9 @@ it("every option a tool maps is one of its command's own options, and every mapp
 it("the tools are the agent-facing commands, the 5.x verbs included, named without the state word", () => {
   expect(TOOLS.map((t) => t.name)).toEqual([
     "status", "questions", "question_show", "question_add", "resolve", "resolve_batch", "resolve_comments", "pause", "resume",
-    "merge_manifest", "close", "budget_status", "budget_check", "budget_spend", "budget_seed",
+    "merge_manifest", "close",
+      "gates_scaffold", "gates_status", "gates_run", "gates_reverify", "gates_lint", "gates_attest", "gates_abandon",
+      "budget_status", "budget_check", "budget_spend", "budget_seed",
       "parallel_status",
       "check", "check_readiness",
     "check_task_graph",
