@@ -36,7 +36,9 @@ describe("mcp server: tools", () => {
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
       "status", "questions", "question_show", "question_add", "resolve", "resolve_batch", "resolve_comments", "pause", "resume",
-      "merge_manifest", "close", "budget_status", "budget_check", "budget_spend", "budget_seed", "check", "check_readiness",
+      "merge_manifest", "close",
+      "claim_add", "claim_release", "claim_list", "claim_check",
+      "budget_status", "budget_check", "budget_spend", "budget_seed", "check", "check_readiness",
       "check_task_graph",
       "check_candidate",
       "check_seal", "orient", "observe_slice", "migrate", "log", "version",

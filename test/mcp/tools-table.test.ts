@@ -28,7 +28,9 @@ it("every option a tool maps is one of its command's own options, and every mapp
 it("the tools are the agent-facing commands, the 5.x verbs included, named without the state word", () => {
   expect(TOOLS.map((t) => t.name)).toEqual([
     "status", "questions", "question_show", "question_add", "resolve", "resolve_batch", "resolve_comments", "pause", "resume",
-    "merge_manifest", "close", "budget_status", "budget_check", "budget_spend", "budget_seed", "check", "check_readiness",
+    "merge_manifest", "close",
+      "claim_add", "claim_release", "claim_list", "claim_check",
+      "budget_status", "budget_check", "budget_spend", "budget_seed", "check", "check_readiness",
     "check_task_graph",
       "check_candidate",
       "check_seal", "orient", "observe_slice", "migrate", "log", "version",
