@@ -51,6 +51,8 @@ const STEPS: Step[] = [
   { args: ["check", "readiness"], exit: 3 },
   { args: ["hook", "allow", "--harness=claude"], exit: 0 },
   { args: ["gates", "status", "session-token-rotation"], exit: 2 },
+  { args: ["claim", "check", "--session", "smoke", "src/x.ts"], exit: 0 },
+  { args: ["claim", "list", "--json"], exit: 0 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },
   { args: ["stauts"], exit: 2 },
