@@ -234,6 +234,52 @@ const ROWS: CommandRow[] = [
     mcp: { tool: "gates_abandon", readOnly: false },
     run: lazy(() => import("../commands/gates-record.js"), "gatesAbandon"),
   },
+  // The build loop's bookkeeping (Go: engine/internal/lib/claims.go and the files next to it).
+  {
+    words: ["claim", "add"],
+    describe: "claim project paths for this session in .devrites/claims.jsonl; exit 3 when another session holds one",
+    examples: ["devrites-engine claim add --session s1 src/api.ts src/db.ts", "devrites-engine claim add --session s1 --ttl 60 --reason 'slice 3' src/api.ts"],
+    positionals: [{ name: "path", kind: "path", repeatable: true, describe: "project-relative paths to claim" }],
+    options: {
+      session: str("this agent session's id (letters, digits, - _ . : /)", { value: "ID", required: true }),
+      ttl: str("minutes the claim lasts (1 to 240, default 30)", { value: "MINUTES", kind: "count" }),
+      reason: str("why the paths are claimed", { value: "TEXT" }),
+    },
+    shows: ["json"],
+    mcp: { tool: "claim_add", readOnly: false, note: "exit 3 (isError) names the other session's live claims in blocked." },
+    run: lazy(() => import("../commands/claim.js"), "claimAdd"),
+  },
+  {
+    words: ["claim", "release"],
+    describe: "release one of this session's claims",
+    examples: ["devrites-engine claim release --session s1 --id cl-1796558400000000000-1a2b3c4d", "devrites-engine claim release --session s1 --id cl-1796558400000000000-1a2b3c4d --json"],
+    options: {
+      session: str("the session that made the claim", { value: "ID", required: true }),
+      id: str("the claim's id (claim add printed it)", { value: "CLAIM-ID", required: true }),
+    },
+    shows: ["json"],
+    mcp: { tool: "claim_release", readOnly: false },
+    run: lazy(() => import("../commands/claim.js"), "claimRelease"),
+  },
+  {
+    words: ["claim", "list"],
+    describe: "the live claims (with --all every claim, released and expired too)",
+    examples: ["devrites-engine claim list", "devrites-engine claim list --session s1 --all"],
+    options: { session: str("only this session's claims", { value: "ID" }), all: bool("released and expired claims too") },
+    shows: ["json"],
+    mcp: { tool: "claim_list", readOnly: true },
+    run: lazy(() => import("../commands/claim.js"), "claimList"),
+  },
+  {
+    words: ["claim", "check"],
+    describe: "are these paths free of other sessions' live claims? exit 0 free, exit 3 blocked",
+    examples: ["devrites-engine claim check --session s1 src/api.ts", "devrites-engine claim check src/api.ts --json"],
+    positionals: [{ name: "path", kind: "path", repeatable: true, describe: "project-relative paths to check" }],
+    options: { session: str("this session's id: its own claims never block it", { value: "ID" }) },
+    shows: ["json"],
+    mcp: { tool: "claim_check", readOnly: true, note: "exit 3 (isError) names the live claims in blocked." },
+    run: lazy(() => import("../commands/claim.js"), "claimCheck"),
+  },
   {
     words: ["budget", "status"],
     describe: "the AFK mode, sentinel values and the budget left",
@@ -595,7 +641,7 @@ COMMANDS.push({
 // `hook` is the pack's host hooks, which fail open (exit 0) as when the engine is absent.
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
-  ["hook"], ["dispatch"], ["parallel"], ["claim"], ["note"], ["next"], ["handoff"], ["context"],
+  ["hook"], ["dispatch"], ["parallel"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "dup"],
 ];

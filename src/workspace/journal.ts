@@ -141,7 +141,7 @@ function currentSize(p: string, journalPath: string): number {
  * (with this journal's nonce) in the target's directory, sane sizes, offsets within the real file.
  * @throws CorruptJournalError for anything else.
  */
-function validateJournal(dir: string, raw: unknown, journalPath: string): Journal {
+function validateJournal(dir: string, raw: unknown, journalPath: string, appendTarget: string): Journal {
   const bad = (why: string) => new CorruptJournalError(journalPath, why);
   if (!isObject(raw)) throw bad("it is not a JSON object");
   const v = raw.v;
@@ -188,13 +188,14 @@ function validateJournal(dir: string, raw: unknown, journalPath: string): Journa
   const appends: JournalAppend[] = raw.appends.map((a: unknown, i: number) => {
     const where = `appends[${i}]`;
     if (!isObject(a)) throw bad(`${where} is not an object`);
-    if (a.target !== "events.jsonl") throw bad(`${where} appends to ${JSON.stringify(a.target)}, not events.jsonl`);
+    if (a.target !== appendTarget) throw bad(`${where} appends to ${JSON.stringify(a.target)}, not ${appendTarget}`);
     if (typeof a.data !== "string" || Buffer.byteLength(a.data) > READ_CAP_BYTES.workspaceFile) throw bad(`${where} data is not a string of sane size`);
     const size = currentSize(join(dir, a.target), journalPath);
-    if (!isCount(a.offset, size)) throw bad(`${where} offset ${JSON.stringify(a.offset)} is past the end of events.jsonl (${size} bytes)`);
+    if (!isCount(a.offset, size)) throw bad(`${where} offset ${JSON.stringify(a.offset)} is past the end of ${appendTarget} (${size} bytes)`);
     return { target: a.target, offset: a.offset, data: a.data };
   });
   if (appends.length > 1) throw bad("it lists more than one append");
+  if (appendTarget !== "events.jsonl" && (files.length > 0 || v !== 3 || raw.archive !== undefined)) throw bad(`a journal of ${appendTarget} only appends to it`);
   let archive: string | undefined;
   if (v === 4) {
     // A close moves only its own directory, from work/ to archive/, and writes only ACTIVE.
@@ -206,7 +207,11 @@ function validateJournal(dir: string, raw: unknown, journalPath: string): Journa
   return { v, ...(nonced ? { nonce: nonce as string } : {}), files, appends, ...(archive !== undefined ? { archive } : {}) };
 }
 
-export function readJournal(dir: string): JournalRead {
+/**
+ * Read the journal in `dir`: a workspace's (it appends to events.jsonl), or with `appendTarget`
+ * the `.devrites` root's, whose one entry kind is an append to that ledger (claims.jsonl).
+ */
+export function readJournal(dir: string, appendTarget = "events.jsonl"): JournalRead {
   const journalPath = join(dir, JOURNAL_FILE);
   let bytes: Buffer | undefined;
   try {
@@ -228,7 +233,7 @@ export function readJournal(dir: string): JournalRead {
   // A journal whose check line does not match was torn by a crash while it was written; one
   // that matches is read whole (an unknown version is refused, not discarded: a newer engine's).
   if (sum !== bodySum(body, v === 1 ? 1 : 3)) return { kind: "torn" };
-  return { kind: "ok", journal: validateJournal(dir, raw, journalPath) };
+  return { kind: "ok", journal: validateJournal(dir, raw, journalPath, appendTarget) };
 }
 
 /** True when the file at `p` has the content the journal recorded for it. */

@@ -1,5 +1,6 @@
 // The workspace lock: an exclusively created `.engine.lock` holding {pid, host, since} (ACTIVE's
-// lock is the same file in `.devrites/`; session.ts is the one place either is taken).
+// lock is the same file in `.devrites/`; session.ts is the one place either is taken for a workspace,
+// root-ledger.ts for the ledgers in `.devrites/` itself).
 // A lock whose holder is a dead process on this host is broken, one breaker at a time.
 
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";

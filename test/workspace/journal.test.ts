@@ -164,6 +164,17 @@ describe("readJournal: each rule a journal with a right check line must meet (th
     expect(readJournal(dir).kind).toBe("torn");
   });
 
+  it.each<[string, unknown, string | undefined]>([
+    ["an append to the ledger", v3({ files: [], appends: [{ target: "claims.jsonl", offset: 0, data: "{}\n" }] }), undefined],
+    ["an append to events.jsonl", v3({ files: [], appends: [{ target: "events.jsonl", offset: 0, data: "x" }] }), 'appends to "events.jsonl", not claims.jsonl'],
+    ["a file it writes", v3({ appends: [] }), "a journal of claims.jsonl only appends to it"],
+    ["a close's move", v3({ v: 4, files: [], appends: [], archive: "x" }), "a journal of claims.jsonl only appends to it"],
+  ])("the .devrites root's journal of claims.jsonl, %s: only an append to the ledger is read", (_name, body, why) => {
+    const d = planted(body);
+    if (why === undefined) return expect(readJournal(d, "claims.jsonl").kind).toBe("ok");
+    expect(thrown(() => readJournal(d, "claims.jsonl")).text).toContain(why);
+  });
+
   it("no journal: none", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "journal-"));
     expect(readJournal(dir).kind).toBe("none");
