@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { BadInputError, BusyError, InternalError, NoWorkspaceError, RefusedError } from "../errors.js";
 import { disk, kindOf, READ_CAP_BYTES, removeFile, writeAll } from "./disk.js";
 import { isoString } from "../domain/clock.js";
+import type { Io } from "../io.js";
 
 export const LOCK_FILE = ".engine.lock";
 const BREAK_FILE = ".engine.lock.break";
@@ -206,6 +207,14 @@ export function acquireLock(dir: string, opts: { pid: number; host: string; time
  * The lock timeout from DEVRITES_LOCK_TIMEOUT_MS (a nonnegative integer), else the default.
  * @throws BadInputError for any other value.
  */
+/**
+ * The one way the engine takes a lock (a workspace's, ACTIVE's, a root ledger's): this
+ * process's pid and host, `Io.lockTaken` (the CLI's signal release) once it is held.
+ */
+export function takeLock(io: Io, dir: string, timeoutMs: number, now: () => Date): Lock {
+  return acquireLock(dir, { pid: io.pid, host: io.hostname, timeoutMs, now, onTaken: io.lockTaken });
+}
+
 export function lockTimeoutMs(envValue: string | undefined): number {
   if (envValue === undefined || envValue === "") return DEFAULT_LOCK_TIMEOUT_MS;
   if (!/^\d+$/.test(envValue.trim())) {

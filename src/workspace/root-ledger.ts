@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import type { Io } from "../io.js";
 import { EngineError, InternalError } from "../errors.js";
-import { acquireLock, lockTimeoutMs } from "./lock.js";
+import { takeLock, lockTimeoutMs } from "./lock.js";
 import { JOURNAL_FILE, readJournal } from "./journal.js";
 import { applyJournal } from "./replay.js";
 import { removeFile } from "./disk.js";
@@ -30,7 +30,7 @@ export function ledgerNeedsRecovery(root: string, ledger: string): boolean {
  * the ledger itself) and append the text it returns (none: nothing is written) in one commit.
  */
 export function appendToLedger<T>(root: string, ledger: string, io: Io, now: Date, decide: () => { append: string | undefined; result: T }): T {
-  const lock = acquireLock(root, { pid: io.pid, host: io.hostname, timeoutMs: lockTimeoutMs(io.env.DEVRITES_LOCK_TIMEOUT_MS), now: () => now, onTaken: io.lockTaken });
+  const lock = takeLock(io, root, lockTimeoutMs(io.env.DEVRITES_LOCK_TIMEOUT_MS), () => now);
   try {
     recoverLedger(root, ledger);
     const { append, result } = decide();

@@ -10,7 +10,7 @@ import { nodeZlib } from "./lazy-builtins.js";
 import { EngineError, InternalError } from "../errors.js";
 import type { EventDraft } from "../domain/events.js";
 import { EVENTS_FILE, readEventsText, renderEvents } from "./events.js";
-import { acquireLock, lockTimeoutMs, processAlive, type Lock } from "./lock.js";
+import { takeLock, lockTimeoutMs, processAlive, type Lock } from "./lock.js";
 import { lstat } from "./disk.js";
 import { finishArchivedClose } from "./archive.js";
 import type { FileContent } from "../documents/text-edit.js";
@@ -133,7 +133,7 @@ export class WorkspaceSession {
 
   /** The one way a lock is taken: this process's pid and host, the timeout, Io.lockTaken. */
   #take(dir: string): Lock {
-    return acquireLock(dir, { pid: this.io.pid, host: this.io.hostname, timeoutMs: this.#timeoutMs, now: () => this.now, onTaken: this.io.lockTaken });
+    return takeLock(this.io, dir, this.#timeoutMs, () => this.now);
   }
 
   /** ACTIVE's lock, taken once per locked section (after the workspace's: the one order). */
