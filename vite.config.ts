@@ -98,7 +98,7 @@ export function launcher(): Plugin {
  */
 export function hotChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
   const table = readFileSync(new URL("./src/cli/command-table.ts", import.meta.url), "utf8");
-  const roots = [...table.matchAll(/\bhotChunk\(\(\) => import\("\.\.\/commands\/([\w-]+)\.js"\)/g)].map((m) =>
+  const roots = [...table.matchAll(/\bhotChunk\(\(\) => import\("\.\.\/commands\/([\w/-]+)\.js"\)/g)].map((m) =>
     fileURLToPath(new URL(`./src/commands/${m[1]}.ts`, import.meta.url)),
   );
   if (roots.length === 0) throw new Error("src/cli/command-table.ts loads no command with hotChunk()");
@@ -131,7 +131,7 @@ const COMMANDS_CHUNK = /[\\/](src[\\/](commands|domain|documents|workspace)|temp
  * server's chunk, not every other lazily loaded command with it (a command runs from its chunk
  * at its first call). The library serves no MCP (its `mcp` is a stand-in): one chunk there.
  */
-const MCP_COMMAND = /[\\/]src[\\/]commands[\\/]mcp\.ts$/;
+const MCP_COMMAND = /[\\/]src[\\/]commands[\\/]mcp[\\/]mcp\.ts$/;
 
 export default defineConfig(({ mode }) => ({
   plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin, eagerFunctions()])],

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { stateMergeManifest } from "../src/commands/state-merge-manifest.js";
+import { stateMergeManifest } from "../src/commands/state/merge-manifest.js";
 import type { CommandContext } from "../src/commands/types.js";
 import { lintAll } from "../src/domain/check/lint-all.js";
 import { BLOCKED_PREFIX } from "../src/domain/sequence-chain.js";

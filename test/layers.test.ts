@@ -68,7 +68,7 @@ describe("src/ layers", () => {
   });
 
   // Within a folder too: the resolve types live apart from the use case (domain/resolve-types.ts)
-  // and the resolve transaction apart from the command (commands/resolve-entries.ts), so no
+  // and the resolve transaction apart from the command (commands/state/resolve-entries.ts), so no
   // files go round in a circle (CONTRIBUTING.md, Layout).
   it("no files of src/ import each other in a circle, type imports included", () => {
     const edges = new Map(files.map((f) => [f, importsOf(f).map((i) => path.resolve(path.dirname(f), i.spec).replace(/\.js$/, ".ts")).filter((t) => fs.existsSync(t))]));

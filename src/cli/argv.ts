@@ -19,7 +19,7 @@ interface ParsedCommandLine {
   json: boolean;
 }
 
-/** The callback flags of the completion scripts (commands/completion.ts); older scripts use the second. */
+/** The callback flags of the completion scripts (commands/completion/completion.ts); older scripts use the second. */
 export const COMPLETION_FLAGS = ["--get-completions", "--get-yargs-completions"] as const;
 
 /** The value's name: `--batch FILE`, as the row names it. */

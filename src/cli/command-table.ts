@@ -6,7 +6,7 @@
 // own, so that a resolve does not compile their code; `lazy(…)` loads the command's file the
 // first time it runs, from the one chunk vite.config.ts makes of every lazily loaded command.
 
-import { stateResolve, RESOLVE_USAGE } from "../commands/state-resolve.js";
+import { stateResolve, RESOLVE_USAGE } from "../commands/state/resolve.js";
 import { GATES } from "../documents/gates.js";
 import { ENGINE_VERSION } from "../version.js";
 import { REASON_CODES } from "../domain/pause-reasons.js";
@@ -42,7 +42,7 @@ const ROWS: CommandRow[] = [
     },
     positionals: [{ ...SLUG, describe: "the new workspace's slug" }],
     mcp: { not: "a person starts a workspace; agents work in the one they are given" },
-    run: lazy(() => import("../commands/init.js"), "init"),
+    run: lazy(() => import("../commands/init/init.js"), "init"),
   },
   {
     words: ["status"],
@@ -51,7 +51,7 @@ const ROWS: CommandRow[] = [
     options: { markdown: bool("what waits on a person, as a ticket/PR comment body (markdown)", { field: false }) },
     shows: ["json"],
     mcp: { tool: "status", readOnly: true },
-    run: hotChunk(() => import("../commands/status.js"), "status"),
+    run: hotChunk(() => import("../commands/status/status.js"), "status"),
   },
   {
     words: ["questions"],
@@ -60,7 +60,7 @@ const ROWS: CommandRow[] = [
     options: { open: bool("only open questions (default)", { conflicts: "all" }), all: bool("every question"), gate: str("only questions with this gate", { kind: { oneOf: GATES } }) },
     shows: ["json"],
     mcp: { tool: "questions", readOnly: true },
-    run: lazy(() => import("../commands/questions.js"), "questionsList"),
+    run: lazy(() => import("../commands/questions/questions.js"), "questionsList"),
   },
   {
     words: ["questions", "show"],
@@ -73,7 +73,7 @@ const ROWS: CommandRow[] = [
     positionals: [{ name: "qid", kind: "qid", describe: "the question id" }],
     shows: ["json"],
     mcp: { tool: "question_show", readOnly: true },
-    run: lazy(() => import("../commands/questions.js"), "questionsShow"),
+    run: lazy(() => import("../commands/questions/questions.js"), "questionsShow"),
   },
   {
     words: ["question", "add"],
@@ -95,7 +95,7 @@ const ROWS: CommandRow[] = [
       "blocking-slices": str("slices blocked until it is answered", { value: "IDS" }),
     },
     mcp: { tool: "question_add", readOnly: false },
-    run: lazy(() => import("../commands/question-add.js"), "questionAdd"),
+    run: lazy(() => import("../commands/question/add.js"), "questionAdd"),
   },
   {
     words: ["state", "resolve"],
@@ -138,7 +138,7 @@ const ROWS: CommandRow[] = [
       until: str("when it resumes by itself (usage_cap)", { value: "TIMESTAMP", kind: "timestamp" }),
     },
     mcp: { tool: "pause", readOnly: false },
-    run: lazy(() => import("../commands/state-pause.js"), "statePause"),
+    run: lazy(() => import("../commands/state/pause.js"), "statePause"),
   },
   {
     words: ["state", "resume"],
@@ -146,7 +146,7 @@ const ROWS: CommandRow[] = [
     examples: ["devrites-engine state resume", 'devrites-engine state resume --note "DBA approved"', "devrites-engine state resume --auto"],
     options: { auto: bool("resume only a usage_cap pause whose resumes_at has passed"), note: str("why the run resumes (kept in the resumed event, and in the Log where state.md has one)", { value: "TEXT" }) },
     mcp: { tool: "resume", readOnly: false },
-    run: lazy(() => import("../commands/state-resume.js"), "stateResume"),
+    run: lazy(() => import("../commands/state/resume.js"), "stateResume"),
   },
   {
     words: ["state", "merge-manifest"],
@@ -158,7 +158,7 @@ const ROWS: CommandRow[] = [
       { name: "predecessor", kind: "slug", optional: true, repeatable: true, field: "predecessors", describe: "predecessor slugs (default: its sequence chain)" },
     ],
     mcp: { tool: "merge_manifest", readOnly: false },
-    run: lazy(() => import("../commands/state-merge-manifest.js"), "stateMergeManifest"),
+    run: lazy(() => import("../commands/state/merge-manifest.js"), "stateMergeManifest"),
   },
   {
     words: ["state", "close"],
@@ -167,7 +167,7 @@ const ROWS: CommandRow[] = [
     options: {},
     positionals: [{ ...SLUG, describe: "the workspace to archive" }],
     mcp: { tool: "close", readOnly: false },
-    run: lazy(() => import("../commands/state-close.js"), "stateClose"),
+    run: lazy(() => import("../commands/state/close.js"), "stateClose"),
   },
   // The `gates` verbs: the gates.md acceptance ledger (engine/help.go and
   // engine/internal/acceptance/cli.go in the Go engine).
@@ -178,7 +178,7 @@ const ROWS: CommandRow[] = [
     options: {},
     positionals: [SLUG],
     mcp: { tool: "gates_scaffold", readOnly: false },
-    run: lazy(() => import("../commands/gates-scaffold.js"), "gatesScaffold"),
+    run: lazy(() => import("../commands/gates/scaffold.js"), "gatesScaffold"),
   },
   {
     words: ["gates", "status"],
@@ -187,7 +187,7 @@ const ROWS: CommandRow[] = [
     options: {},
     positionals: [SLUG],
     mcp: { tool: "gates_status", readOnly: true, note: "exit 3 (isError) while any gate is unmet, stale, abandoned or the ledger is malformed." },
-    run: lazy(() => import("../commands/gates-ledger.js"), "gatesStatus"),
+    run: lazy(() => import("../commands/gates/ledger.js"), "gatesStatus"),
   },
   {
     words: ["gates", "run"],
@@ -196,7 +196,7 @@ const ROWS: CommandRow[] = [
     options: { timeout: str("seconds one CHECK may run (default 120)", { value: "N", kind: "count" }) },
     positionals: [SLUG],
     mcp: { tool: "gates_run", readOnly: false, note: "runs project commands that test-plan.md approves; exit 3 (isError) unless every gate is met afterwards." },
-    run: lazy(() => import("../commands/gates-run.js"), "gatesRun"),
+    run: lazy(() => import("../commands/gates/run.js"), "gatesRun"),
   },
   {
     words: ["gates", "reverify"],
@@ -205,7 +205,7 @@ const ROWS: CommandRow[] = [
     options: { timeout: str("seconds one CHECK may run (default 120)", { value: "N", kind: "count" }) },
     positionals: [SLUG],
     mcp: { tool: "gates_reverify", readOnly: false, note: "runs project commands that test-plan.md approves; exit 3 (isError) unless every gate is met afterwards." },
-    run: lazy(() => import("../commands/gates-run.js"), "gatesReverify"),
+    run: lazy(() => import("../commands/gates/run.js"), "gatesReverify"),
   },
   {
     words: ["gates", "lint"],
@@ -214,7 +214,7 @@ const ROWS: CommandRow[] = [
     options: { strict: bool("warnings fail too") },
     positionals: [SLUG],
     mcp: { tool: "gates_lint", readOnly: true, note: "exit 3 (isError) on an error finding, or on a warning with strict." },
-    run: lazy(() => import("../commands/gates-lint.js"), "gatesLint"),
+    run: lazy(() => import("../commands/gates/lint.js"), "gatesLint"),
   },
   {
     words: ["gates", "attest"],
@@ -223,7 +223,7 @@ const ROWS: CommandRow[] = [
     options: {},
     positionals: [SLUG, { name: "gate-id", kind: "text", field: "gate", describe: "the manual gate's id" }, { name: "note", kind: "text", repeatable: true, field: "note", describe: "the evidence, one line" }],
     mcp: { tool: "gates_attest", readOnly: false },
-    run: lazy(() => import("../commands/gates-record.js"), "gatesAttest"),
+    run: lazy(() => import("../commands/gates/record.js"), "gatesAttest"),
   },
   {
     words: ["gates", "abandon"],
@@ -232,7 +232,7 @@ const ROWS: CommandRow[] = [
     options: {},
     positionals: [SLUG, { name: "gate-id", kind: "text", field: "gate", describe: "the gate's id" }, { name: "reason", kind: "text", repeatable: true, field: "reason", describe: "why, one line" }],
     mcp: { tool: "gates_abandon", readOnly: false },
-    run: lazy(() => import("../commands/gates-record.js"), "gatesAbandon"),
+    run: lazy(() => import("../commands/gates/record.js"), "gatesAbandon"),
   },
   // The build loop's bookkeeping (Go: engine/internal/lib/claims.go and the files next to it).
   {
@@ -247,7 +247,7 @@ const ROWS: CommandRow[] = [
     },
     shows: ["json"],
     mcp: { tool: "claim_add", readOnly: false, note: "exit 3 (isError) names the other session's live claims in blocked." },
-    run: lazy(() => import("../commands/claim.js"), "claimAdd"),
+    run: lazy(() => import("../commands/claim/claim.js"), "claimAdd"),
   },
   {
     words: ["claim", "release"],
@@ -259,7 +259,7 @@ const ROWS: CommandRow[] = [
     },
     shows: ["json"],
     mcp: { tool: "claim_release", readOnly: false },
-    run: lazy(() => import("../commands/claim.js"), "claimRelease"),
+    run: lazy(() => import("../commands/claim/claim.js"), "claimRelease"),
   },
   {
     words: ["claim", "list"],
@@ -268,7 +268,7 @@ const ROWS: CommandRow[] = [
     options: { session: str("only this session's claims", { value: "ID" }), all: bool("released and expired claims too") },
     shows: ["json"],
     mcp: { tool: "claim_list", readOnly: true },
-    run: lazy(() => import("../commands/claim.js"), "claimList"),
+    run: lazy(() => import("../commands/claim/claim.js"), "claimList"),
   },
   {
     words: ["claim", "check"],
@@ -278,7 +278,7 @@ const ROWS: CommandRow[] = [
     options: { session: str("this session's id: its own claims never block it", { value: "ID" }) },
     shows: ["json"],
     mcp: { tool: "claim_check", readOnly: true, note: "exit 3 (isError) names the live claims in blocked." },
-    run: lazy(() => import("../commands/claim.js"), "claimCheck"),
+    run: lazy(() => import("../commands/claim/claim.js"), "claimCheck"),
   },
   {
     words: ["budget", "status"],
@@ -287,7 +287,7 @@ const ROWS: CommandRow[] = [
     options: {},
     shows: ["json"],
     mcp: { tool: "budget_status", readOnly: true },
-    run: lazy(() => import("../commands/budget-status.js"), "budgetStatus"),
+    run: lazy(() => import("../commands/budget/status.js"), "budgetStatus"),
   },
   {
     words: ["budget", "check"],
@@ -303,7 +303,7 @@ const ROWS: CommandRow[] = [
     },
     shows: ["json"],
     mcp: { tool: "budget_check", readOnly: true, note: "ok: true admits; exit 7 (isError) stops." },
-    run: hotChunk(() => import("../commands/budget-check.js"), "budgetCheck"),
+    run: hotChunk(() => import("../commands/budget/check.js"), "budgetCheck"),
   },
   {
     words: ["budget", "spend"],
@@ -312,7 +312,7 @@ const ROWS: CommandRow[] = [
     options: {},
     positionals: [{ name: "slice", kind: "slice", describe: "the slice id" }],
     mcp: { tool: "budget_spend", readOnly: false, usage: "give slice: the built slice's id, e.g. SLICE-003" },
-    run: lazy(() => import("../commands/budget-spend.js"), "budgetSpend"),
+    run: lazy(() => import("../commands/budget/spend.js"), "budgetSpend"),
   },
   {
     words: ["budget", "seed"],
@@ -320,7 +320,7 @@ const ROWS: CommandRow[] = [
     examples: ["devrites-engine budget seed --pending 6", "devrites-engine budget seed --pending 6 --max-slices 8"],
     options: { pending: str("slices still to build", { value: "N", kind: "count", required: true }), "max-slices": str("an upper bound for the counter", { value: "N", kind: "count" }) },
     mcp: { tool: "budget_seed", readOnly: false, usage: "give pending (the slices still to build) and optionally max_slices" },
-    run: lazy(() => import("../commands/budget-seed.js"), "budgetSeed"),
+    run: lazy(() => import("../commands/budget/seed.js"), "budgetSeed"),
   },
   {
     words: ["budget", "grant"],
@@ -329,7 +329,7 @@ const ROWS: CommandRow[] = [
     options: { human: bool("you are a person granting the slices (required; --json is refused)", { required: true, personOnly: true }) },
     positionals: [{ name: "N", kind: "count" }],
     mcp: { not: "only a person raises the AFK budget, and agents call the engine through MCP" },
-    run: lazy(() => import("../commands/budget-grant.js"), "budgetGrant"),
+    run: lazy(() => import("../commands/budget/grant.js"), "budgetGrant"),
   },
   {
     words: ["parallel", "select"],
@@ -339,7 +339,7 @@ const ROWS: CommandRow[] = [
     positionals: [{ name: "json-file", kind: "path", optional: true, describe: "the ready slices' path sets as JSON (default or -: standard input)" }],
     shows: ["root", "json"],
     mcp: { not: "its input is a JSON file or standard input a build step pipes in; an agent runs it as a command" },
-    run: lazy(() => import("../commands/parallel-select.js"), "parallelSelect"),
+    run: lazy(() => import("../commands/parallel/select.js"), "parallelSelect"),
   },
   {
     words: ["parallel", "status"],
@@ -348,7 +348,7 @@ const ROWS: CommandRow[] = [
     options: { slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }) },
     shows: ["root", "json"],
     mcp: { tool: "parallel_status", readOnly: true },
-    run: lazy(() => import("../commands/parallel-status.js"), "parallelStatus"),
+    run: lazy(() => import("../commands/parallel/status.js"), "parallelStatus"),
   },
   {
     words: ["parallel", "lease-read"],
@@ -360,7 +360,7 @@ const ROWS: CommandRow[] = [
     },
     shows: ["root", "json"],
     mcp: { not: "parallel_status returns the whole lease; the field forms are for a shell step" },
-    run: lazy(() => import("../commands/parallel-status.js"), "parallelLeaseRead"),
+    run: lazy(() => import("../commands/parallel/status.js"), "parallelLeaseRead"),
   },
   {
     words: ["check"],
@@ -369,7 +369,7 @@ const ROWS: CommandRow[] = [
     options: {},
     shows: ["json"],
     mcp: { tool: "check", readOnly: true },
-    run: lazy(() => import("../commands/check.js"), "check"),
+    run: lazy(() => import("../commands/check/check.js"), "check"),
   },
   {
     words: ["check", "readiness"],
@@ -379,7 +379,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG_OR_ACTIVE],
     shows: ["json"],
     mcp: { tool: "check_readiness", readOnly: true },
-    run: lazy(() => import("../commands/check-readiness.js"), "checkReadiness"),
+    run: lazy(() => import("../commands/check/readiness.js"), "checkReadiness"),
   },
   {
     words: ["check", "task-graph"],
@@ -389,7 +389,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG_OR_ACTIVE],
     shows: ["json"],
     mcp: { tool: "check_task_graph", readOnly: true },
-    run: lazy(() => import("../commands/check-readiness.js"), "checkTaskGraph"),
+    run: lazy(() => import("../commands/check/readiness.js"), "checkTaskGraph"),
   },
   {
     words: ["check", "candidate"],
@@ -399,7 +399,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG_OR_ACTIVE],
     shows: ["json"],
     mcp: { tool: "check_candidate", readOnly: true },
-    run: lazy(() => import("../commands/check-candidate.js"), "checkCandidate"),
+    run: lazy(() => import("../commands/check/candidate.js"), "checkCandidate"),
   },
   {
     words: ["check", "seal"],
@@ -409,7 +409,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG_OR_ACTIVE],
     shows: ["json"],
     mcp: { tool: "check_seal", readOnly: true },
-    run: lazy(() => import("../commands/check-seal.js"), "checkSeal"),
+    run: lazy(() => import("../commands/check/seal.js"), "checkSeal"),
   },
   {
     words: ["check", "path-disjoint"],
@@ -419,7 +419,7 @@ const ROWS: CommandRow[] = [
     positionals: [{ name: "json-file", kind: "path", optional: true, describe: "the slices' path sets as JSON (default or -: standard input)" }],
     shows: ["root"],
     mcp: { not: "its input is a JSON file or standard input a build step pipes in; an agent runs it as a command" },
-    run: lazy(() => import("../commands/check-path-disjoint.js"), "checkPathDisjointCommand"),
+    run: lazy(() => import("../commands/check/path-disjoint.js"), "checkPathDisjointCommand"),
   },
   {
     words: ["check", "slice"],
@@ -429,7 +429,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG, { name: "SLICE-ID", kind: "slice", field: "slice", describe: "the slice id (SLICE-###)" }],
     shows: ["json"],
     mcp: { tool: "check_slice", readOnly: true },
-    run: lazy(() => import("../commands/check-slice.js"), "checkSlice"),
+    run: lazy(() => import("../commands/check/slice.js"), "checkSlice"),
   },
   {
     words: ["check", "diff-scope"],
@@ -452,7 +452,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG],
     shows: ["json"],
     mcp: { tool: "check_diff_scope", readOnly: true },
-    run: lazy(() => import("../commands/check-diff-scope.js"), "checkDiffScope"),
+    run: lazy(() => import("../commands/check/diff-scope.js"), "checkDiffScope"),
   },
   {
     words: ["check", "drift"],
@@ -462,7 +462,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG],
     shows: ["json"],
     mcp: { tool: "check_drift", readOnly: false, note: "with record it writes the workspace's readiness-inputs.json baseline; without, it only reads" },
-    run: lazy(() => import("../commands/check-drift.js"), "checkDrift"),
+    run: lazy(() => import("../commands/check/drift.js"), "checkDrift"),
   },
   {
     words: ["check", "regression"],
@@ -475,7 +475,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG],
     shows: ["json"],
     mcp: { tool: "check_regression", readOnly: false, note: "with update it writes the workspace's regression-baseline.json; without, it only reads" },
-    run: lazy(() => import("../commands/check-regression.js"), "checkRegression"),
+    run: lazy(() => import("../commands/check/regression.js"), "checkRegression"),
   },
   {
     words: ["secret-scan"],
@@ -489,7 +489,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG_OR_ACTIVE],
     shows: ["json"],
     mcp: { not: "it reads git's index and standard input of the project it runs in; /rite-ship runs it as a command" },
-    run: lazy(() => import("../commands/secret-scan.js"), "secretScan"),
+    run: lazy(() => import("../commands/secret-scan/secret-scan.js"), "secretScan"),
   },
   {
     words: ["detect", "commands"],
@@ -498,7 +498,7 @@ const ROWS: CommandRow[] = [
     options: {},
     shows: ["json", "root"],
     mcp: { tool: "detect_commands", readOnly: true },
-    run: lazy(() => import("../commands/detect-commands.js"), "detectCommandsCommand"),
+    run: lazy(() => import("../commands/detect/commands.js"), "detectCommandsCommand"),
   },
   {
     words: ["check", "skill-trust"],
@@ -508,7 +508,7 @@ const ROWS: CommandRow[] = [
     positionals: [{ name: "path", kind: "path", describe: "the skill or agent file, relative to the working directory, inside the project" }],
     shows: ["json", "root"],
     mcp: { tool: "check_skill_trust", readOnly: true },
-    run: lazy(() => import("../commands/check-skill-trust.js"), "checkSkillTrust"),
+    run: lazy(() => import("../commands/check/skill-trust.js"), "checkSkillTrust"),
   },
   {
     words: ["check", "windows"],
@@ -522,7 +522,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG_OR_ACTIVE],
     shows: ["json"],
     mcp: { tool: "check_windows", readOnly: true },
-    run: lazy(() => import("../commands/check-windows.js"), "checkWindows"),
+    run: lazy(() => import("../commands/check/windows.js"), "checkWindows"),
   },
   {
     words: ["check", "indexes"],
@@ -531,7 +531,7 @@ const ROWS: CommandRow[] = [
     options: {},
     shows: ["json", "root"],
     mcp: { tool: "check_indexes", readOnly: true },
-    run: lazy(() => import("../commands/check-indexes.js"), "checkIndexes"),
+    run: lazy(() => import("../commands/check/indexes.js"), "checkIndexes"),
   },
   {
     words: ["orient"],
@@ -541,7 +541,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG_OR_ACTIVE],
     shows: ["json"],
     mcp: { tool: "orient", readOnly: true },
-    run: lazy(() => import("../commands/orient.js"), "orient"),
+    run: lazy(() => import("../commands/orient/orient.js"), "orient"),
   },
   {
     words: ["observe", "summary"],
@@ -551,7 +551,7 @@ const ROWS: CommandRow[] = [
     positionals: [SLUG_OR_ACTIVE],
     shows: ["json"],
     mcp: { not: "the orient tool gives the same summary" },
-    run: lazy(() => import("../commands/orient.js"), "orient"),
+    run: lazy(() => import("../commands/orient/orient.js"), "orient"),
   },
   {
     words: ["observe", "slice"],
@@ -560,7 +560,7 @@ const ROWS: CommandRow[] = [
     options: {},
     positionals: [SLUG, { name: "SLICE-ID", kind: "slice", field: "slice", describe: "the slice id (SLICE-###)" }],
     mcp: { tool: "observe_slice", readOnly: true },
-    run: lazy(() => import("../commands/orient.js"), "observeSlice"),
+    run: lazy(() => import("../commands/orient/orient.js"), "observeSlice"),
   },
   {
     words: ["migrate"],
@@ -572,7 +572,7 @@ const ROWS: CommandRow[] = [
     },
     positionals: [SLUG_OR_ACTIVE],
     mcp: { tool: "migrate", readOnly: false },
-    run: lazy(() => import("../commands/migrate.js"), "migrate"),
+    run: lazy(() => import("../commands/migrate/migrate.js"), "migrate"),
   },
   {
     words: ["log"],
@@ -581,7 +581,7 @@ const ROWS: CommandRow[] = [
     options: { since: str("only events at or after this time", { value: "TIMESTAMP", kind: "timestamp" }), qid: str("only events about this question", { value: "QID", kind: "qid" }) },
     shows: ["json"],
     mcp: { tool: "log", readOnly: true },
-    run: lazy(() => import("../commands/log.js"), "log"),
+    run: lazy(() => import("../commands/log/log.js"), "log"),
   },
   {
     words: ["mcp"],
@@ -590,7 +590,7 @@ const ROWS: CommandRow[] = [
     options: {},
     shows: ["root", "workspace"],
     mcp: { not: "it is the MCP server" },
-    run: lazy(() => import("../commands/mcp.js"), "mcp"),
+    run: lazy(() => import("../commands/mcp/mcp.js"), "mcp"),
   },
   {
     words: ["version"],
@@ -608,7 +608,7 @@ const ROWS: CommandRow[] = [
     examples: ["devrites-engine completion >> ~/.bashrc", "source <(devrites-engine completion)"],
     options: {},
     mcp: { not: "it is for a person's shell" },
-    run: lazy(() => import("../commands/completion.js"), "completion"),
+    run: lazy(() => import("../commands/completion/completion.js"), "completion"),
   },
 ];
 

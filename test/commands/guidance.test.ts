@@ -392,8 +392,8 @@ describe("issue 25: an agent (--json, MCP) is never told to pass --human; a pers
     // comment), or is the person's half of a personOrAgent pair (domain/budget.ts's CAP_ADVICE),
     // or budget grant's own refusal without --human (under --json it refuses before that).
     expect(writers).toEqual([
-      "adapters/markdown-comment.ts", "cli/command-table.ts", "cli/help.ts", "commands/budget-grant.ts", "commands/question-add.ts",
-      "commands/questions.ts", "commands/state-resolve.ts", "commands/status.ts", "domain/budget.ts", "for-readers.ts",
+      "adapters/markdown-comment.ts", "cli/command-table.ts", "cli/help.ts", "commands/budget/grant.ts", "commands/question/add.ts",
+      "commands/questions/questions.ts", "commands/state/resolve.ts", "commands/status/status.ts", "domain/budget.ts", "for-readers.ts",
     ]);
   });
 

@@ -64,7 +64,7 @@ describe("cold-path chunks stay off the hot path", () => {
     expect(hot).toBeDefined();
     const entryText = fs.readFileSync(path.join(dist, entry), "utf8");
     const hotText = fs.readFileSync(path.join(dist, "chunks", hot!), "utf8");
-    // A message each command's own file prints (commands/status.ts, commands/budget-check.ts).
+    // A message each command's own file prints (commands/status/status.ts, commands/budget/check.ts).
     for (const own of ["slice counter malformed", "admit: another slice may be dispatched"]) {
       expect(entryText.includes(own), own).toBe(false);
       expect(hotText.includes(own), own).toBe(true);

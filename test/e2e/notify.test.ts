@@ -5,7 +5,7 @@
 // CLI, and the hang test shortens the 10 s timeout through Io.notifyTimeoutMs.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { NOTIFY_TIMEOUT_MS } from "../../src/commands/question-add.js";
+import { NOTIFY_TIMEOUT_MS } from "../../src/commands/question/add.js";
 import { runCli, runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
 import { RUNNING_CSV_EXPORT_STATE } from "../helpers/texts.js";

@@ -34,7 +34,7 @@ function project(active = `${SLUG}\n`) {
 }
 const lockOn = (dir: string) => acquireLock(dir, { pid: process.pid, host: "h", timeoutMs: 1000, now: () => new Date() });
 
-/** What `state close` commits (commands/state-close.ts): ACTIVE emptied when it names the slug, the event, the move. */
+/** What `state close` commits (commands/state/close.ts): ACTIVE emptied when it names the slug, the event, the move. */
 function archiveWorkspace(ws: Workspace, eventLine: (cleared: boolean) => string): { archived: string; activeCleared: boolean } {
   assertArchivable(ws);
   const cleared = activeLine(ws.root) === ws.slug;
