@@ -9,13 +9,16 @@ import { CorruptJournalError, isKind } from "../errors.js";
 import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const JOURNAL_FILE = ".journal";
-/** The files a workspace journal may name (formats.md, Layout), and init's ACTIVE two levels up. */
-const OWN_TARGETS = new Set(["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl"]);
+/**
+ * The files a workspace journal may name (formats.md, Layout; dispatch.json and metrics.jsonl:
+ * the wave ledger and metrics `dispatch` writes), and init's ACTIVE two levels up.
+ */
+const OWN_TARGETS = new Set(["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl", "dispatch.json", "metrics.jsonl"]);
 /**
  * The engine's temp names: `.<own file>.<pid>.<nonce>.tmp` (backups `….old.tmp`), the nonce 16
  * hex digits (8 in engines before journal version 3). Nothing else is ever deleted as litter.
  */
-export const TEMP_NAME = /^\.(state\.md|questions\.md|decisions\.md|touched-files\.md|events\.jsonl|ACTIVE)\.(\d{1,10})\.([0-9a-f]{8}|[0-9a-f]{16})(\.old)?\.tmp$/;
+export const TEMP_NAME = /^\.(state\.md|questions\.md|decisions\.md|touched-files\.md|events\.jsonl|dispatch\.json|metrics\.jsonl|ACTIVE)\.(\d{1,10})\.([0-9a-f]{8}|[0-9a-f]{16})(\.old)?\.tmp$/;
 
 /**
  * TEMP_NAME's match for a name found in a folder, or null. Most names there are not temps: a
