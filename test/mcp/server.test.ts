@@ -39,6 +39,7 @@ describe("mcp server: tools", () => {
       "merge_manifest", "close",
       "gates_scaffold", "gates_status", "gates_run", "gates_reverify", "gates_lint", "gates_attest", "gates_abandon",
       "claim_add", "claim_release", "claim_list", "claim_check",
+      "dispatch",
       "budget_status", "budget_check", "budget_spend", "budget_seed",
       "parallel_status",
       "check", "check_readiness",
