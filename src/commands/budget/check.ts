@@ -50,7 +50,8 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
   const afk = await afkMode(ctx);
   const input = checkArguments(ctx, args);
   if (!afk) return hitlOutcome("dispatch is not budget-limited.", { verdict: "admit", admit: true, reconcile_only: false, reasons: [] });
-  return budgetVerdict(ctx, afk.sentinel, input);
+  const { verdict: _verdict, queue: _queue, ...outcome } = budgetVerdict(ctx, afk.sentinel, input);
+  return outcome;
 }
 
 /**
