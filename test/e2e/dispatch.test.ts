@@ -133,7 +133,7 @@ describe("dispatch: the AFK budget", () => {
     expect(snapshot()).toEqual(before);
   });
 
-  it("the stop is budget check's for every reason it has: a run awaiting a human is not dispatched to", async () => {
+  it("the stop is budget check's for every reason it has: a paused run is not dispatched to", async () => {
     project({ ".devrites/AFK": "max_slices: 3\n", [`${W}/state.md`]: STATE().replace("| status | running |", "| status | blocked |\n| pause_reason | approval |") });
     const r = await run("open", "--phase", "build", "--wave", "b1", "--role", "slice-wright", "--json");
     expect(r.exit).toBe(7);

@@ -1,6 +1,7 @@
 // `dispatch <slug> <open|start|seal|return|status|abandon>`: the launch-wave barrier of parallel
 // agent dispatch, the Go engine's verb (engine/internal/lib/dispatch.go; usage in engine/help.go;
-// the pack calls it from devrites-lib/reference/review-dispatch.md and rite-polish/SKILL.md).
+// the pack calls it from its native review-dispatch contract, "Enforce the launch barrier through
+// the engine", and pack/.claude/skills/rite-polish/SKILL.md step 3).
 // The wave ledger work/<slug>/dispatch.json and the metrics.jsonl line `start` and `return`
 // record are one transaction with the verb's event. Opening a `build` wave is the build loop's
 // dispatch: under AFK it is held to budget check's verdict (same reader, same rule), exit 7
