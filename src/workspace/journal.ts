@@ -10,12 +10,13 @@ import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const JOURNAL_FILE = ".journal";
 /**
- * Every file of a workspace the engine writes (formats.md, Layout; the pack's gates ledger and
- * the baselines `check drift --record` and `check regression --update` keep), and so every file
+ * Every file of a workspace the engine writes (formats.md, Layout; the pack's gates ledger, the
+ * wave ledger and metrics `dispatch` writes, the baselines `check drift --record` and `check
+ * regression --update` keep), and so every file
  * a workspace journal may name, with init's ACTIVE two levels up. The one list: commit() refuses
  * to write any other file, so a command cannot leave a journal its own recovery would refuse.
  */
-export const OWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl", "gates.md", "readiness-inputs.json", "regression-baseline.json"] as const;
+export const OWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl", "gates.md", "readiness-inputs.json", "regression-baseline.json", "dispatch.json", "metrics.jsonl"] as const;
 const OWN_TARGETS: ReadonlySet<string> = new Set(OWN_FILES);
 /**
  * The engine's temp names: `.<own file>.<pid>.<nonce>.tmp` (backups `….old.tmp`), the nonce 16
