@@ -57,7 +57,7 @@ export interface DupCluster {
   hash: string;
 }
 
-export type Sha256Hex = (text: string) => string;
+type Sha256Hex = (text: string) => string;
 
 /** Byte order of the UTF-8 encodings (Go's string order), not UTF-16's. */
 export function byteOrder(a: string, b: string): number {
@@ -213,7 +213,7 @@ export function dupClusterUnits(segs: readonly DupSegment[], files: readonly Dup
 }
 
 /** The options the matcher takes. */
-export interface DupMatchOptions {
+interface DupMatchOptions {
   /** The shortest range a pair may have, in lines (at least SHINGLE_LINES). */
   minLines: number;
   /** The lowest similarity a pair may have, in (0, 1]. */

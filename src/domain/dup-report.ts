@@ -44,13 +44,13 @@ export function parseDupIgnore(text: string): Set<string> {
 export type DupMode = "all" | "worktree" | "staged" | "base";
 
 /** One cluster as reported: its units in print order (changed first, then path, then line). */
-export interface ReportedCluster {
+interface ReportedCluster {
   hash: string;
   score: number;
   units: { path: string; start: number; end: number; changed: boolean }[];
 }
 
-export interface DupReportInput {
+interface DupReportInput {
   mode: DupMode;
   files: readonly DupFile[];
   /** Files left out as generated. */
@@ -68,7 +68,7 @@ export interface DupReportInput {
   limit: number;
 }
 
-export interface DupReport {
+interface DupReport {
   lines: string[];
   /** ok: nothing to review; clusters: leads printed; incomplete: the scan missed eligible files. */
   result: "ok" | "clusters" | "incomplete";

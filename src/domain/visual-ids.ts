@@ -5,7 +5,7 @@
 
 const ID_ATTR = /\bid\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
 
-export interface VisualIdReport {
+interface VisualIdReport {
   inventory: string[];
   html: string[];
   missingInHtml: string[];

@@ -17,16 +17,16 @@ import { GIT_TIMEOUT_MS } from "./git-staged.js";
 import { lookupProjectFile, ProjectPathError, readProjectFile } from "./project-files.js";
 
 /** Eligible files at most; more is a refusal, not a partial scan. */
-export const DUP_MAX_FILES = 8192;
+const DUP_MAX_FILES = 8192;
 /** Source bytes read in all, and per file. */
-export const DUP_MAX_BYTES = 64 * 1024 * 1024;
-export const DUP_MAX_FILE_BYTES = 1024 * 1024;
+const DUP_MAX_BYTES = 64 * 1024 * 1024;
+const DUP_MAX_FILE_BYTES = 1024 * 1024;
 /** What a git listing or diff may print. */
-export const DUP_GIT_OUTPUT_CAP = 16 * 1024 * 1024;
+const DUP_GIT_OUTPUT_CAP = 16 * 1024 * 1024;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export interface DupSources {
+interface DupSources {
   files: DupFile[];
   /** Generated files left out. */
   skipped: number;

@@ -21,7 +21,7 @@ import { rootForInit } from "../../workspace/locate.js";
 import { lookupProjectFile, ProjectPathError, projectDirectory, projectRootOf, readProjectFile } from "../../workspace/project-files.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
-export const DEFAULT_IGNORE_FILE = ".devrites/dup-ignore";
+const DEFAULT_IGNORE_FILE = ".devrites/dup-ignore";
 const IGNORE_FILE_CAP = 1024 * 1024;
 const INCOMPLETE_HINT = "hint: make every eligible source file a readable regular file under 1 MiB (or --exclude it), then retry; a partial scan is not a pass";
 const VALUED = ["base", "phase", "min-lines", "threshold", "ignore-file", "limit", "exclude", "cwd"];

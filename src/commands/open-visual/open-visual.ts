@@ -17,7 +17,7 @@ import { lookupProjectFile, ProjectPathError, projectRootOf, readProjectFile, re
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
 /** The pack's visual playbooks index, printed for the agent (Go: openVisualPlaybookHint). */
-export const PLAYBOOKS = "pack/.claude/skills/devrites-lib/reference/visual-playbooks/index.md";
+const PLAYBOOKS = "pack/.claude/skills/devrites-lib/reference/visual-playbooks/index.md";
 /** A visual HTML (images inlined) or its outline larger than this is refused, never read. */
 const VISUAL_CAP = 64 * 1024 * 1024;
 
