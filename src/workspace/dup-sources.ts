@@ -54,21 +54,22 @@ async function git(dir: string, args: string[], env: Env, what: string, maxBytes
 }
 
 /**
- * How a repository path maps to a project-relative one: the repository is the project, lies
- * inside it (`inner`), or holds it (`outer`, the project's prefix in the repository).
+ * Where git lists from (`scope`) and how a repository path maps to a project-relative one: the
+ * repository is the project, lies inside it (`inner`), or holds it — then git lists and diffs
+ * from the project's directory only, and a path outside it maps to nothing.
  */
-function projectPathOf(project: string, toplevel: string): (p: string) => string | undefined {
+function projectScope(project: string, toplevel: string): { scope: string; inProject: (p: string) => string | undefined } {
   const realProject = realpathSync(project);
   const down = relative(realProject, toplevel);
-  if (down === "") return (p) => p;
+  if (down === "") return { scope: toplevel, inProject: (p) => p };
   if (!down.startsWith("..") && !isAbsolute(down)) {
     const inner = down.split(sep).join("/");
-    return (p) => `${inner}/${p}`;
+    return { scope: toplevel, inProject: (p) => `${inner}/${p}` };
   }
   const up = relative(toplevel, realProject);
   if (up.startsWith("..") || isAbsolute(up)) throw cannot("the repository", `${toplevel} is neither the project nor inside or above it`);
   const prefix = `${up.split(sep).join("/")}/`;
-  return (p) => (p.startsWith(prefix) ? p.slice(prefix.length) : undefined);
+  return { scope: realProject, inProject: (p) => (p.startsWith(prefix) ? p.slice(prefix.length) : undefined) };
 }
 
 const nulList = (out: Buffer) => out.toString("utf8").split("\0").filter((p) => p !== "");
@@ -76,25 +77,25 @@ const nulList = (out: Buffer) => out.toString("utf8").split("\0").filter((p) => 
 /** The scan's files and changed ranges, for git run in `dir` (inside `project`). @throws RefusedError */
 export async function dupSources(project: string, dir: string, mode: DupMode, base: string | undefined, exclude: readonly string[], env: Env): Promise<DupSources> {
   const toplevel = (await git(dir, ["rev-parse", "--show-toplevel"], env, "the repository", 64 * 1024)).toString("utf8").trim();
-  const inProject = projectPathOf(project, toplevel);
+  const { scope, inProject } = projectScope(project, toplevel);
   const eligible = (p: string) => dupScannable(p, exclude) && inProject(p) !== undefined;
-  const paths = nulList(await git(toplevel, ["ls-files", "-z"], env, "the tracked files")).filter(eligible);
-  const untracked = mode === "staged" ? [] : nulList(await git(toplevel, ["ls-files", "--others", "--exclude-standard", "-z"], env, "the untracked files")).filter(eligible);
+  const paths = nulList(await git(scope, ["ls-files", "--full-name", "-z"], env, "the tracked files")).filter(eligible);
+  const untracked = mode === "staged" ? [] : nulList(await git(scope, ["ls-files", "--full-name", "--others", "--exclude-standard", "-z"], env, "the untracked files")).filter(eligible);
   const count = paths.length + untracked.length;
   if (count > DUP_MAX_FILES) throw cannot("the source", `too many files (${count} > ${DUP_MAX_FILES})`);
-  const read = mode === "staged" ? await readIndex(toplevel, eligible, env) : readFiles(project, [...paths, ...untracked], inProject);
+  const read = mode === "staged" ? await readIndex(scope, eligible, env) : readFiles(project, [...paths, ...untracked], inProject);
 
   const diffArgs = ["diff", "--no-ext-diff", "--no-textconv", "--no-color", "--src-prefix=a/", "--dst-prefix=b/"];
   let changed: ChangedRanges = new Map();
   let allChanged = false;
-  if (mode === "staged") changed = dupChangedRanges((await git(toplevel, [...diffArgs, "--cached", "-U0", "--"], env, "the staged diff")).toString("utf8"));
-  else if (mode === "base") changed = dupChangedRanges((await git(toplevel, [...diffArgs, base as string, "-U0", "--"], env, `the diff from ${base}`)).toString("utf8"));
+  if (mode === "staged") changed = dupChangedRanges((await git(scope, [...diffArgs, "--cached", "-U0", "--", "."], env, "the staged diff")).toString("utf8"));
+  else if (mode === "base") changed = dupChangedRanges((await git(scope, [...diffArgs, base as string, "-U0", "--", "."], env, `the diff from ${base}`)).toString("utf8"));
   else if (mode === "worktree") {
     const { runGit } = await import("../adapters/git.js");
-    const head = await runGit(toplevel, ["rev-parse", "--verify", "--quiet", "HEAD"], { env, timeoutMs: GIT_TIMEOUT_MS, maxBytes: 4096 });
+    const head = await runGit(scope, ["rev-parse", "--verify", "--quiet", "HEAD"], { env, timeoutMs: GIT_TIMEOUT_MS, maxBytes: 4096 });
     if (head.failure === "exit 1") allChanged = true;
     else if (!head.ok) throw cannot("HEAD", `git rev-parse: ${head.failure ?? "failed"}`);
-    else changed = dupChangedRanges((await git(toplevel, [...diffArgs, "HEAD", "-U0", "--"], env, "the work tree diff")).toString("utf8"));
+    else changed = dupChangedRanges((await git(scope, [...diffArgs, "HEAD", "-U0", "--", "."], env, "the work tree diff")).toString("utf8"));
     for (const p of untracked) changed.set(p, [[1, 2 ** 30]]);
   }
   return { ...read, changed, allChanged };
@@ -141,9 +142,9 @@ const isOid = (s: string) => /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(s);
  * submodule at an eligible path, or a malformed answer is a refusal (an incomplete scan); a blob
  * over a cap counts as failed.
  */
-async function readIndex(toplevel: string, eligible: (p: string) => boolean, env: Env): Promise<Pick<DupSources, "files" | "skipped" | "failed">> {
+async function readIndex(scope: string, eligible: (p: string) => boolean, env: Env): Promise<Pick<DupSources, "files" | "skipped" | "failed">> {
   const entries: { path: string; oid: string }[] = [];
-  for (const entry of (await git(toplevel, ["ls-files", "--stage", "-z"], env, "the index")).toString("utf8").split("\0")) {
+  for (const entry of (await git(scope, ["ls-files", "--full-name", "--stage", "-z"], env, "the index")).toString("utf8").split("\0")) {
     if (entry === "") continue;
     const tab = entry.indexOf("\t");
     const fields = tab < 0 ? [] : entry.slice(0, tab).split(/\s+/).filter((f) => f !== "");
@@ -159,7 +160,7 @@ async function readIndex(toplevel: string, eligible: (p: string) => boolean, env
   let skipped = 0;
   let failed = 0;
   if (entries.length === 0) return { files, skipped, failed };
-  const data = await git(toplevel, ["cat-file", "--batch"], env, "the staged blobs", DUP_MAX_BYTES + DUP_MAX_FILES * 128, Buffer.from(entries.map((e) => `${e.oid}\n`).join("")));
+  const data = await git(scope, ["cat-file", "--batch"], env, "the staged blobs", DUP_MAX_BYTES + DUP_MAX_FILES * 128, Buffer.from(entries.map((e) => `${e.oid}\n`).join("")));
   let cursor = 0;
   let total = 0;
   for (const e of entries) {
