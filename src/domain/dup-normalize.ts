@@ -128,7 +128,8 @@ export function canonicalizeDupLine(text: string): DupLine {
     } else if (isIdentStart(c)) {
       let j = i + 1;
       while (j < text.length && isIdentPart(text.charCodeAt(j))) j++;
-      const word = text.slice(i, j).toLowerCase();
+      // Go's strings.ToLower maps U+0130 to a plain `i`; JavaScript's adds a combining dot.
+      const word = text.slice(i, j).replace(/\u0130/g, "i").toLowerCase();
       tokens.push(KEYWORDS.has(word) ? word : "id");
       i = j;
     } else if (c >= 0x30 && c <= 0x39) {

@@ -33,6 +33,7 @@ describe("check dup: the normalizer (Go: dup_test.go)", () => {
     ["$var = \x01", "id = s", false],
     ["Élan := naïve", "id : = id", false],
     ["IF Total {", "if id {", false],
+    ["\u0130F x {", "if id {", false],
   ])("TestCanonicalizeDupLineCollapsesIdentifiers: %j → %j", (line, tokens, trivial) => {
     expect(canonicalizeDupLine(line)).toEqual({ tokens, trivial });
   });
