@@ -67,7 +67,7 @@ describe("open-visual (Go: open_visual_test.go)", () => {
     const html = p.path(`${VISUAL}/demo.html`);
     const r = await visual(p, [html, "--no-open", "--json"], { PATH: standInOpener(p) });
     expect(r.exit).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, html, outline_present: true, ids: { inventory: 1, missing: [] }, opened: false });
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, html, outline_present: true, ids: { inventory: 1, missing: [] }, opened: false, warnings: [] });
     await new Promise((res) => setTimeout(res, 100));
     expect(p.exists("opened")).toBe(false);
   });

@@ -85,6 +85,6 @@ export async function openVisual(ctx: CommandContext, args: CommandArgs): Promis
     exit: 0,
     lines,
     ...(warnings.length > 0 ? { errors: warnings } : {}),
-    data: { html: htmlPath, outline: outlinePath, outline_present: outline !== undefined, playbooks: PLAYBOOKS, ids: ids === undefined ? null : { inventory: ids.inventory.length, missing: ids.missingInHtml }, opened },
+    data: { html: htmlPath, outline: outlinePath, outline_present: outline !== undefined, playbooks: PLAYBOOKS, ids: ids === undefined ? null : { inventory: ids.inventory.length, missing: ids.missingInHtml }, opened, warnings },
   };
 }
