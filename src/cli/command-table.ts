@@ -556,19 +556,6 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/check/indexes.js"), "checkIndexes"),
   },
   {
-    words: ["open-visual"],
-    describe: "print a workspace visual's HTML and outline paths, check the outline's ids, and open the HTML in the platform's browser",
-    examples: ["devrites-engine open-visual flows --no-open", "devrites-engine open-visual flows --slug csv-export", "devrites-engine open-visual .devrites/overhaul/report.html"],
-    options: {
-      slug: str("the workspace whose visual/ holds the name (default: the selected workspace)", { value: "SLUG", kind: "slug" }),
-      "no-open": bool("print the paths and checks only; start no program"),
-    },
-    positionals: [{ name: "path-or-name", kind: "text", field: "target", describe: "a visual's name (visual/<name>.html of the workspace) or the path of an HTML file inside the project" }],
-    shows: ["json", "root"],
-    mcp: { not: "it starts the person's browser on their machine; an agent reads the visual's files and gives the person the path" },
-    run: lazy(() => import("../commands/open-visual/open-visual.js"), "openVisual"),
-  },
-  {
     words: ["orient"],
     describe: "the workspace summary a phase reads first, as JSON: cursor, awaiting, open questions, budget, task graph",
     examples: ["devrites-engine orient csv-export", "devrites-engine orient", "devrites-engine orient csv-export --json"],
@@ -677,7 +664,7 @@ COMMANDS.push({
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["dispatch"], ["parallel"], ["note"], ["next"], ["handoff"], ["context"],
-  ["metrics"], ["overhaul"], ["install"], ["update"], ["uninstall"],
+  ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */
 const notProvidedRun = (words: string[]): CommandRun =>

@@ -16,6 +16,7 @@ export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   handoff: ["prints a resume record", "devrites-engine status --markdown, or devrites-engine orient <slug> for the JSON summary"],
   context: ["bundles a phase's read-set", "devrites-engine orient <slug> (artifact budgets, bulk files), then read the files the skill names"],
   metrics: ["summarises metrics.jsonl", "devrites-engine log (the events.jsonl audit trail)"],
+  "open-visual": ["opens a visual HTML file", "open the file directly"],
   overhaul: ["runs the overhaul records and snapshots", `${GO}'s \`overhaul\``],
   install: ["installs the DevRites pack", "the DevRites installer (npx devrites install)"],
   update: ["updates the DevRites pack and the Go binary", "the DevRites installer (npx devrites update); update this engine with npm"],

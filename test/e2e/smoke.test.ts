@@ -57,7 +57,6 @@ const STEPS: Step[] = [
   { args: ["claim", "check", "--session", "smoke", "src/x.ts"], exit: 0 },
   { args: ["claim", "list", "--json"], exit: 0 },
   { args: ["check", "dup", "--all"], exit: 3 },
-  { args: ["open-visual", "flows", "--no-open"], exit: 2 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },
   { args: ["stauts"], exit: 2 },
