@@ -1,29 +1,29 @@
 // One pass over every question block's field lines, read through the block grammar and
-// compared in the text itself (no slices, no map, no field objects), that decides the usual
-// block: its status, gate and `question:` line, and that its reading is certain and clean.
-// `status` and the lint read a decided block from here; every reader of any other block asks
-// the block itself.
+// compared in the text itself (no slices, no map, no field objects), that reads the usual
+// block's facts (block-facts.ts) and decides it when every rule of question-rules.ts holds on
+// them: its status, gate and `question:` line. `status` and the lint read a decided block from
+// here; every reader of any other block asks the block itself.
 
 import { isWorkspaceTimestamp } from "../timestamp.js";
+import { hasWrittenAnswer, unreadAnswer } from "./answer-field.js";
+import { BlockFacts, GATE_CODES, STATUS_CODES, badTimestamp, gateCode, idFormOf } from "./block-facts.js";
 import { continuesField, fieldColon, span, valueSpan } from "./block-grammar.js";
 import { meantKey } from "./meant-keys.js";
-import { fieldValue, gateOf, statusOf, type QuestionsDoc } from "./parse-questions.js";
+import { fieldValue, gateFrom, gateOf, statusOf, type QuestionsDoc } from "./parse-questions.js";
 import { fieldValueAt } from "./question-block.js";
+import { everyRuleHolds } from "./question-rules.js";
 
 /** A decided block's status: the index of its value here (0 = undecided). */
-export const SCAN_STATUSES = ["", "open", "answered", "dropped"] as const;
+export const SCAN_STATUSES = STATUS_CODES;
 /** A decided block's gate: the index of its value here (a decided block always has one). */
-export const SCAN_GATES = ["", "advisory", "validating", "blocking", "escalating"] as const;
+export const SCAN_GATES = GATE_CODES;
 
 export interface QuestionScan {
   /**
    * Per block (doc.blocks order): 0 when the block is undecided, else its status (statusOf)
-   * as an index into SCAN_STATUSES. A decided block is clean: an id of the engine's shape, no
-   * key twice, status and gate known words as written, a route when escalating, timestamps
-   * empty or valid, an answer exactly when the status says so (none written below an open
-   * block's `answer:` either), answered_at on a closed block,
-   * nothing but field lines, their indented lines and blank lines, no key a slip of a known one
-   * (lintQuestions' per-block rules find nothing in it).
+   * as an index into SCAN_STATUSES. A decided block is one whose facts (block-facts.ts) the
+   * scan read in place and on which every rule of question-rules.ts holds: lintQuestions
+   * finds nothing in it.
    */
   readonly status: Uint8Array;
   /** Per decided block: gateOf as an index into SCAN_GATES. */
@@ -44,10 +44,6 @@ const SLICE = 1 << 6;
 const QUESTION = 1 << 7;
 const OPTIONS = 1 << 8;
 const PROPOSED = 1 << 9;
-
-const OPEN = 1;
-const ANSWERED = 2;
-const ESCALATING = 4;
 
 /** True when text[from, from + word.length) is `word`. */
 function wordAt(text: string, from: number, word: string): boolean {
@@ -83,16 +79,6 @@ function wordIndex(text: string, a: number, b: number, words: readonly string[])
   return 0;
 }
 
-/** True for an id of the engine's shape, q-YYYY-MM-DD-NNN (lintQuestions has nothing to say about it). */
-function isEngineId(id: string): boolean {
-  if (id.length < 16 || id.charCodeAt(0) !== 113 || id.charCodeAt(1) !== 45) return false;
-  for (let i = 2; i < id.length; i++) {
-    const c = id.charCodeAt(i);
-    if (i === 6 || i === 9 || i === 12 ? c !== 45 : c < 48 || c > 57) return false;
-  }
-  return true;
-}
-
 /** True when the key of `len` characters at `start` is one of the block's `count` other keys so far. */
 function repeatsOther(text: string, start: number, len: number, starts: number[], lengths: number[], count: number): boolean {
   for (let o = 0; o < count; o++) {
@@ -111,13 +97,18 @@ const TAB = 9;
 
 const SCANS = new WeakMap<QuestionsDoc, QuestionScan>();
 
+/** The facts of the block being scanned (one instance for every block of every scan). */
+const FACTS = new BlockFacts();
+
 /**
  * The scan of `doc`, made on first use (status, the lint and the workspace rules read one).
  * One loop over every block's lines, the view's arrays read directly: it runs once per process
  * over half a million lines, mostly before V8 has optimised anything, so per line it calls
- * only the grammar's key rule (fieldColon). A block is decided when each of its field lines
- * — the first unfenced `key:` line of each key, its value trimmed as fieldValueAt trims it —
- * is certain and clean (QuestionScan.status); anything else leaves the block undecided.
+ * only the grammar's key rule (fieldColon). It reads each block's facts (block-facts.ts) in
+ * place — the first unfenced `key:` line of each key, its value trimmed as fieldValueAt trims
+ * it — and decides the block when every rule holds on them (QuestionScan.status). A block
+ * whose facts it cannot read so is left undecided: the lint and the other readers read it
+ * through the block.
  */
 export function scanQuestions(doc: QuestionsDoc): QuestionScan {
   let scan = SCANS.get(doc);
@@ -126,11 +117,11 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
   const { text, lineStarts: starts, fenceFlags: fenced } = view;
   const n = blocks.length;
   scan = { status: new Uint8Array(n), gate: new Uint8Array(n), question: new Int32Array(n) };
+  const f = FACTS;
   const otherStarts: number[] = [];
   const otherLengths: number[] = [];
   for (let k = 0; k < n; k++) {
     const b = blocks[k]!;
-    if (!isEngineId(b.id)) continue;
     const end = b.end;
     let seen = 0;
     let others = 0;
@@ -141,6 +132,8 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
     let answeredAtLine = -1;
     let answerLine = -1;
     let questionLine = -1;
+    f.misread.length = 0;
+    f.repeats.length = 0;
     let i = b.heading + 1;
     let afterBlank = false;
     for (; i < end; i++) {
@@ -151,9 +144,10 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
       const start = starts[i]!;
       const len = fieldColon(text, start);
       if (len <= 0) {
-        // A decided block holds fields, their indented lines and blank lines only. Any other
-        // line — prose, a key written so that it is no field (`Answer:`), text below `answer:`
-        // that is not indented, indented text after a blank line — is read rule by rule.
+        // Read in place: fields, their indented lines and blank lines. Any other line —
+        // prose, a key written so that it is no field (`Answer:`), text below `answer:` that
+        // is not indented, indented text after a blank line — may be answer text that is not
+        // read or a misread key: the block is left to its readers.
         // (Read here, not through continuesField and isBlank: a call per line costs this cold loop.)
         const c = text.charCodeAt(start);
         if (c === SPACE || c === TAB) {
@@ -170,16 +164,20 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
       afterBlank = false;
       const key = knownKey(text, start, text.charCodeAt(start), len);
       if (key === 0) {
-        // A key a letter or two from a known one (`anwser:`) is a person's slip the lint names.
-        if (meantKey(text.slice(start, start + len)) !== undefined) break;
-        if (repeatsOther(text, start, len, otherStarts, otherLengths, others)) break;
-        otherStarts[others] = start;
-        otherLengths[others] = len;
-        others++;
+        // A key a letter or two from a known one (`anwser:`): misreadKey names it.
+        if (meantKey(text.slice(start, start + len)) !== undefined) f.misread.push(i);
+        if (repeatsOther(text, start, len, otherStarts, otherLengths, others)) f.repeats.push(i);
+        else {
+          otherStarts[others] = start;
+          otherLengths[others] = len;
+          others++;
+        }
         continue;
       }
-      // A repeated field is a warning: the block is left undecided.
-      if ((seen & key) !== 0) break;
+      if ((seen & key) !== 0) {
+        f.repeats.push(i);
+        continue;
+      }
       seen |= key;
       if (key === STATUS) statusLine = i;
       else if (key === GATE) gateLine = i;
@@ -189,57 +187,58 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
       else if (key === ANSWER) answerLine = i;
       else if (key === QUESTION) questionLine = i;
     }
-    if (i < end || statusLine < 0 || gateLine < 0) continue;
+    if (i < end) continue;
+    f.id = idFormOf(b.id);
+    f.statusLine = statusLine;
+    f.gateLine = gateLine;
     // Each value as fieldValueAt reads it, found in place (valueSpan); one not bordered by
-    // printable ASCII is not a known word or a timestamp, so it leaves the block undecided.
-    // status: one of the three, as written (lowercase letters: statusFrom returns it as it is).
-    valueSpan(text, starts[statusLine]!, "status".length, view.lineStart(statusLine + 1));
-    const status = wordIndex(text, span.start, span.end, SCAN_STATUSES);
-    if (status === 0) continue;
-    // gate: one of the four, as written (a gate value wins over the heading's words).
-    valueSpan(text, starts[gateLine]!, "gate".length, view.lineStart(gateLine + 1));
-    const gate = wordIndex(text, span.start, span.end, SCAN_GATES);
-    if (gate === 0) continue;
-    // An escalating question names a route: a value read in place, and not empty.
-    if (gate === ESCALATING && (routeLine < 0 || !valueSpan(text, starts[routeLine]!, "route".length, view.lineStart(routeLine + 1)) || span.start === span.end)) continue;
-    // Timestamps: empty, or exactly one.
-    if (raisedLine >= 0) {
-      valueSpan(text, starts[raisedLine]!, "raised_at".length, view.lineStart(raisedLine + 1));
-      if (span.start < span.end && !isWorkspaceTimestamp(text, span.start, span.end)) continue;
+    // printable ASCII is read by fieldValueAt itself.
+    // A status and a gate as written, one of their words: any other value (statusFrom and
+    // gateFrom lowercase it; an empty gate reads the heading) is left to the block's readers.
+    f.status = 0;
+    if (statusLine >= 0) {
+      valueSpan(text, starts[statusLine]!, "status".length, view.lineStart(statusLine + 1));
+      f.status = wordIndex(text, span.start, span.end, STATUS_CODES);
+      if (f.status === 0) continue;
     }
-    let answeredAtSet = false;
-    if (answeredAtLine >= 0) {
-      valueSpan(text, starts[answeredAtLine]!, "answered_at".length, view.lineStart(answeredAtLine + 1));
-      if (span.start < span.end && !isWorkspaceTimestamp(text, span.start, span.end)) continue;
-      answeredAtSet = span.start < span.end;
-    }
-    // The answer: empty (nothing but blanks), or set (read in place, and not empty).
-    let answerEmpty = true;
-    let answerSet = false;
+    if (gateLine >= 0) {
+      valueSpan(text, starts[gateLine]!, "gate".length, view.lineStart(gateLine + 1));
+      f.gate = wordIndex(text, span.start, span.end, GATE_CODES);
+      if (f.gate === 0) continue;
+    } else f.gate = gateCode(gateFrom(undefined, b.headingRest));
+    f.routeSet = routeLine >= 0 && (valueSpan(text, starts[routeLine]!, "route".length, view.lineStart(routeLine + 1)) ? span.start < span.end : fieldValueAt(view, routeLine, "route") !== "");
+    f.raisedAtBad = raisedLine >= 0 && timestampBad(view, raisedLine, "raised_at");
+    f.answeredAtBad = answeredAtLine >= 0 && timestampBad(view, answeredAtLine, "answered_at");
+    f.answeredAtSet = answeredAtLine >= 0 && (valueSpan(text, starts[answeredAtLine]!, "answered_at".length, view.lineStart(answeredAtLine + 1)) ? span.start < span.end : fieldValueAt(view, answeredAtLine, "answered_at") !== "");
+    // The answer: its value read in place; indented lines under it (which may hold a known
+    // field, unread answer text), a `|` or `>` that announces them, or a value to trim are read
+    // through the block, as is the unread answer under a misread key.
+    f.answered = false;
+    f.unread = undefined;
     if (answerLine >= 0) {
       const exact = valueSpan(text, starts[answerLine]!, "answer".length, view.lineStart(answerLine + 1));
-      answerEmpty = span.start === span.end;
-      answerSet = exact && !answerEmpty;
-      // `answer: |` (or `>`) announces indented lines: the rules read the block.
       const c = text.charCodeAt(span.start);
-      if (!answerEmpty && (c === 124 || c === 62)) continue;
-    }
-    if (status === OPEN) {
-      if (!answerEmpty) continue;
-      // Lines below an empty `answer:` that continue it (a space or tab first) are a written
-      // answer: the rules name it and the readers commit it.
       const next = answerLine + 1;
-      if (answerLine >= 0 && next < end && fenced[next] !== 1 && continuesField(text.charCodeAt(starts[next]!))) continue;
-    } else {
-      if (!answeredAtSet) continue;
-      if (status === ANSWERED && !answerSet) continue;
+      const continued = next < end && fenced[next] !== 1 && continuesField(text.charCodeAt(starts[next]!));
+      if (continued || !exact || (span.start < span.end && (c === 124 || c === 62))) f.answered = hasWrittenAnswer(b);
+      else f.answered = span.start < span.end;
+      if (continued) f.unread = unreadAnswer(view, b);
     }
-    scan.status[k] = status;
-    scan.gate[k] = gate;
+    if (f.misread.length > 0) f.unread = unreadAnswer(view, b);
+    if (!everyRuleHolds(f)) continue;
+    scan.status[k] = f.status;
+    scan.gate[k] = f.gate;
     scan.question[k] = questionLine;
   }
   SCANS.set(doc, scan);
   return scan;
+}
+
+/** badTimestamp of the value on field line `index` (its key `key`), read in place when valueSpan can. */
+function timestampBad(view: QuestionsDoc["view"], index: number, key: string): boolean {
+  const { text } = view;
+  if (!valueSpan(text, view.lineStart(index), key.length, view.lineStart(index + 1))) return badTimestamp(fieldValueAt(view, index, key));
+  return span.start < span.end && !isWorkspaceTimestamp(text, span.start, span.end);
 }
 
 /** fieldValue(block k, "question"), from the scan when it decided the block. */
