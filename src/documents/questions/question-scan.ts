@@ -132,8 +132,9 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
     let answeredAtLine = -1;
     let answerLine = -1;
     let questionLine = -1;
-    f.misread.length = 0;
-    f.repeats.length = 0;
+    // (Emptied only when not empty: setting an array's length is a runtime call.)
+    if (f.misread.length !== 0) f.misread.length = 0;
+    if (f.repeats.length !== 0) f.repeats.length = 0;
     let i = b.heading + 1;
     let afterBlank = false;
     for (; i < end; i++) {
@@ -207,9 +208,24 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
       if (f.gate === 0) continue;
     } else f.gate = gateCode(gateFrom(undefined, b.headingRest));
     f.routeSet = routeLine >= 0 && (valueSpan(text, starts[routeLine]!, "route".length, view.lineStart(routeLine + 1)) ? span.start < span.end : fieldValueAt(view, routeLine, "route") !== "");
-    f.raisedAtBad = raisedLine >= 0 && timestampBad(view, raisedLine, "raised_at");
-    f.answeredAtBad = answeredAtLine >= 0 && timestampBad(view, answeredAtLine, "answered_at");
-    f.answeredAtSet = answeredAtLine >= 0 && (valueSpan(text, starts[answeredAtLine]!, "answered_at".length, view.lineStart(answeredAtLine + 1)) ? span.start < span.end : fieldValueAt(view, answeredAtLine, "answered_at") !== "");
+    // Timestamps: none, empty, or one; read by fieldValueAt when there is more to trim.
+    f.raisedAtBad = false;
+    if (raisedLine >= 0) {
+      if (valueSpan(text, starts[raisedLine]!, "raised_at".length, view.lineStart(raisedLine + 1))) f.raisedAtBad = span.start < span.end && !isWorkspaceTimestamp(text, span.start, span.end);
+      else f.raisedAtBad = badTimestamp(fieldValueAt(view, raisedLine, "raised_at"));
+    }
+    f.answeredAtSet = false;
+    f.answeredAtBad = false;
+    if (answeredAtLine >= 0) {
+      if (valueSpan(text, starts[answeredAtLine]!, "answered_at".length, view.lineStart(answeredAtLine + 1))) {
+        f.answeredAtSet = span.start < span.end;
+        f.answeredAtBad = f.answeredAtSet && !isWorkspaceTimestamp(text, span.start, span.end);
+      } else {
+        const value = fieldValueAt(view, answeredAtLine, "answered_at");
+        f.answeredAtSet = value !== "";
+        f.answeredAtBad = badTimestamp(value);
+      }
+    }
     // The answer: its value read in place; indented lines under it (which may hold a known
     // field, unread answer text), a `|` or `>` that announces them, or a value to trim are read
     // through the block, as is the unread answer under a misread key.
@@ -232,13 +248,6 @@ export function scanQuestions(doc: QuestionsDoc): QuestionScan {
   }
   SCANS.set(doc, scan);
   return scan;
-}
-
-/** badTimestamp of the value on field line `index` (its key `key`), read in place when valueSpan can. */
-function timestampBad(view: QuestionsDoc["view"], index: number, key: string): boolean {
-  const { text } = view;
-  if (!valueSpan(text, view.lineStart(index), key.length, view.lineStart(index + 1))) return badTimestamp(fieldValueAt(view, index, key));
-  return span.start < span.end && !isWorkspaceTimestamp(text, span.start, span.end);
 }
 
 /** fieldValue(block k, "question"), from the scan when it decided the block. */
