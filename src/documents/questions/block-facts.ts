@@ -1,8 +1,8 @@
 // What the rules of a question block (question-rules.ts) read of it: its id's form, where its
 // status and gate are and what they compare as, whether its route, timestamps and answer are
 // written, the answer text that is not read, misread keys and repeated fields. Read here by
-// the readers of a block, one block at a time, for the lint; the scan (question-scan.ts)
-// reads the same facts in place for the usual block, and both ask the same rules of them.
+// the block's own readers, one block at a time, for the lint; the scan reads the same facts in
+// place for the usual block (facts-in-place.ts), and both ask the same rules of them.
 
 import { isGate } from "../gates.js";
 import type { MarkdownView } from "../markdown-view.js";
@@ -55,6 +55,8 @@ export class BlockFacts {
   readonly misread: number[] = [];
   /** The field lines whose key came earlier in the block, in order. */
   readonly repeats: number[] = [];
+  /** The line of the first `question:` field, -1 when none (no rule reads it: `status` shows it). */
+  question = -1;
 }
 
 /** The form of an id (ENGINE_ID…MALFORMED_ID). */
@@ -117,4 +119,5 @@ export function readBlockFacts(view: MarkdownView, block: QuestionBlock, lines: 
   for (let i = block.heading + 1; i < block.end; i++) if (!view.isFenced(i) && misreadKey(view.lineText(i))) facts.misread.push(i);
   facts.repeats.length = 0;
   for (const index of lines.repeats) facts.repeats.push(index);
+  facts.question = lines.first("question") ?? -1;
 }

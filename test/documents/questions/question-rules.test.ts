@@ -2,7 +2,8 @@
 // the lint reports each rule that fails on a block's facts, and the scan decides a block only
 // when every rule holds on the facts it read in place. Each rule, failing alone, is the one
 // finding the lint makes and keeps the scan from deciding the block; the readings the scan
-// now decides (a hand-written id, a gate from the heading) are the block's own.
+// now decides (a hand-written id, a gate from the heading) are the block's own. Two blocks the
+// scan decided while a rule failed on them (it restated each rule) are named now.
 
 import { describe, expect, it } from "vitest";
 import { gateOf, parseQuestions, statusOf } from "../../../src/documents/questions/parse-questions.js";
@@ -56,6 +57,15 @@ describe("each rule of question-rules.ts, stated once, is what both the lint and
     expect(want.map((d) => [d.line, d.rule])).toEqual([[10, "question-answer-not-read"]]);
     expect(lintQuestions(parseQuestions(text))).toEqual(want);
     expect([...scanQuestions(parseQuestions(text)).status]).toEqual([0, 1]);
+  });
+
+  it("a line that starts with a lone CR is text, not a blank line: text right below answer: is named as not read", () => {
+    const lines = set("status", "status: answered").map((l) => (l === "answered_at:" ? "answered_at: 2026-07-19T11:00:00Z" : l === "answer:" ? "answer: yes" : l));
+    const text = file("q-2026-01-01-001", [...lines, "\rKeep the old tokens."]);
+    const undecided = (n: number) => ({ status: new Uint8Array(n), gate: new Uint8Array(n), question: new Int32Array(n) });
+    const want = lintQuestions(parseQuestions(text), undecided(2));
+    expect(want.map((d) => [d.line, d.rule])).toEqual([[10, "question-answer-not-read"]]);
+    expect(lintQuestions(parseQuestions(text))).toEqual(want);
   });
 
   it("a clean block with a hand-written id, or its gate in the heading, is decided and reads as the block reads", () => {
