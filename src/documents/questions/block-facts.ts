@@ -31,32 +31,38 @@ export const HAND_ID = 1;
 export const LOOKALIKE_ID = 2;
 export const MALFORMED_ID = 3;
 
-/** One block's facts; one instance serves every block of a pass (the arrays are reused). */
-export class BlockFacts {
-  id = ENGINE_ID;
+/** One block's facts; one object serves every block of a pass (its arrays are reused). */
+export interface BlockFacts {
+  /** ENGINE_ID…MALFORMED_ID. */
+  id: number;
   /** The line of the first `status:` field, -1 when none; `status` its STATUS_CODES index. */
-  statusLine = -1;
-  status = 0;
+  statusLine: number;
+  status: number;
   /** The line of the first `gate:` field, -1 when none; `gate` the gate's GATE_CODES index (or OTHER_GATE). */
-  gateLine = -1;
-  gate = 0;
+  gateLine: number;
+  gate: number;
   /** `route:` holds a value. */
-  routeSet = false;
+  routeSet: boolean;
   /** `raised_at:` / `answered_at:` hold a value that is not a timestamp. */
-  raisedAtBad = false;
-  answeredAtBad = false;
+  raisedAtBad: boolean;
+  answeredAtBad: boolean;
   /** `answered_at:` holds a value. */
-  answeredAtSet = false;
+  answeredAtSet: boolean;
   /** `answer:` holds text the grammar reads (hasWrittenAnswer). */
-  answered = false;
+  answered: boolean;
   /** Answer text the grammar does not read (unreadAnswer). */
-  unread: UnreadAnswer | undefined = undefined;
+  unread: UnreadAnswer | undefined;
   /** The lines misreadKey names, in order. */
-  readonly misread: number[] = [];
+  readonly misread: number[];
   /** The field lines whose key came earlier in the block, in order. */
-  readonly repeats: number[] = [];
+  readonly repeats: number[];
   /** The line of the first `question:` field, -1 when none (no rule reads it: `status` shows it). */
-  question = -1;
+  question: number;
+}
+
+// Facts to fill: every field present from the start, so each object has the one shape.
+export function blockFacts(): BlockFacts {
+  return { id: ENGINE_ID, statusLine: -1, status: 0, gateLine: -1, gate: 0, routeSet: false, raisedAtBad: false, answeredAtBad: false, answeredAtSet: false, answered: false, unread: undefined, misread: [], repeats: [], question: -1 };
 }
 
 /** The form of an id (ENGINE_ID…MALFORMED_ID). */

@@ -75,17 +75,16 @@ const CR = 13;
 const SPACE = 32;
 const TAB = 9;
 
-/** The keys of the block being read that the bits above do not name: where each starts and its length. */
+// The keys of the block being read that the bits above do not name: where each starts and its length.
 const otherStarts: number[] = [];
 const otherLengths: number[] = [];
 
 /**
- * Block `k`'s facts, read in place into `f`: the same facts readBlockFacts gives, when this
- * returns true. False when the block holds a line the facts are not read from in place (prose,
- * a key written so that it is no field, indented text after a blank line), or a status or
- * gate that is not one of their words as written; `f` is then partly read. It runs once per
- * block of a file of tens of thousands, mostly before V8 has optimised anything, so per line it
- * calls only the grammar's key rule (fieldColon); the view's arrays are read directly.
+ * Block `k`'s facts read in place into `f`: true when they are read so, and then they are
+ * readBlockFacts' own. False for a block holding a line they are not read from in place (prose,
+ * a key written so that it is no field, indented text after a blank line) or a status or gate
+ * not written as one of their words. It runs per block of files of tens of thousands of them,
+ * mostly before V8 has optimised anything: per line it calls only fieldColon.
  */
 export function readFactsInPlace(doc: QuestionsDoc, k: number, f: BlockFacts): boolean {
   const { view } = doc;

@@ -148,7 +148,7 @@ export const QUESTION_RULES: readonly QuestionRule[] = [
   },
 ];
 
-/** Each rule's predicate, in order (the scan asks them of every block). */
+// Each rule's predicate, in order (the scan asks them of every block).
 const HOLDS = QUESTION_RULES.map((r) => r.holds);
 
 /** True when every rule holds on `f`: the block draws no finding. */

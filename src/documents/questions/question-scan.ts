@@ -3,7 +3,7 @@
 // its status, gate and `question:` line. `status` and the lint read a decided block from here;
 // every reader of any other block asks the block itself.
 
-import { BlockFacts, GATE_CODES, STATUS_CODES } from "./block-facts.js";
+import { GATE_CODES, STATUS_CODES, blockFacts } from "./block-facts.js";
 import { readFactsInPlace } from "./facts-in-place.js";
 import { fieldValue, gateOf, statusOf, type QuestionsDoc } from "./parse-questions.js";
 import { fieldValueAt } from "./question-block.js";
@@ -30,8 +30,8 @@ export interface QuestionScan {
 
 const SCANS = new WeakMap<QuestionsDoc, QuestionScan>();
 
-/** The facts of the block being scanned (one instance for every block of every scan). */
-const FACTS = new BlockFacts();
+// The facts of the block being scanned (one object for every block of every scan).
+const FACTS = blockFacts();
 
 /**
  * The scan of `doc`, made on first use (status, the lint and the workspace rules read one):

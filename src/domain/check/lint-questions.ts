@@ -2,7 +2,7 @@
 // block's rules (documents/questions/question-rules.ts) on the blocks the scan left undecided.
 
 import { GATES, isGate } from "../../documents/gates.js";
-import { BlockFacts, readBlockFacts } from "../../documents/questions/block-facts.js";
+import { blockFacts, readBlockFacts } from "../../documents/questions/block-facts.js";
 import { FieldLines } from "../../documents/questions/field-lines.js";
 import { QUESTION_STATUSES, type QuestionBlock, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
 import { fieldValueAt } from "../../documents/questions/question-block.js";
@@ -53,7 +53,7 @@ export function lintQuestions(doc: QuestionsDoc, scan: QuestionScan = scanQuesti
   }
   // The usual block is decided by the scan: every rule holds on it. The rest are read here,
   // each block's facts by its own readers, and every rule that fails reports.
-  const facts = new BlockFacts();
+  const facts = blockFacts();
   let rule: QuestionRule = QUESTION_RULES[0]!;
   let block: QuestionBlock = doc.blocks[0]!;
   const findings: RuleFindings = {

@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from "vitest";
 import { GATES } from "../../../src/documents/gates.js";
-import { BlockFacts, readBlockFacts } from "../../../src/documents/questions/block-facts.js";
+import { blockFacts, readBlockFacts } from "../../../src/documents/questions/block-facts.js";
 import { readFactsInPlace } from "../../../src/documents/questions/facts-in-place.js";
 import { FieldLines } from "../../../src/documents/questions/field-lines.js";
 import { QUESTION_STATUSES, parseQuestions, parseQuestionsBytes } from "../../../src/documents/questions/parse-questions.js";
@@ -24,9 +24,9 @@ function compare(text: string, where: string): { inPlace: number; not: number } 
   for (const doc of [parseQuestions(text), parseQuestionsBytes(Buffer.from(text, "utf8"))]) {
     const lines = new FieldLines();
     doc.blocks.forEach((b, k) => {
-      const fast = new BlockFacts();
+      const fast = blockFacts();
       if (!readFactsInPlace(doc, k, fast)) return void not++;
-      const own = new BlockFacts();
+      const own = blockFacts();
       readBlockFacts(doc.view, b, lines, own);
       expect(fast, `${where}, block ${k} (${b.id})`).toEqual(own);
       inPlace++;
