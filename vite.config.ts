@@ -154,6 +154,10 @@ export default defineConfig(({ mode }) => ({
         // (its ESM loader is not set up at all), on every call (docs/performance.md).
         format: mode === "lib" ? "es" : "cjs",
         charset: "ascii",
+        // The library stays readable (not minified), but its doc comments are the .d.ts files'
+        // (tsconfig.build.json): the JavaScript that Node reads and compiles on each load
+        // carries none of them, only the legal and annotation comments.
+        comments: { legal: true, annotation: true, jsdoc: false },
         // No list of commands here: src/cli/command-table.ts decides, by importing a command
         // statically (hot: in the entry) or through lazy(import(…)) (loaded on first use).
         // The groups below only say how what is loaded lazily is cut into files:
