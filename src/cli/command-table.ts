@@ -563,6 +563,16 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/orient/orient.js"), "observeSlice"),
   },
   {
+    words: ["next"],
+    describe: "the minimal remaining lifecycle path: the first phase whose required artifacts are missing, with advisory skips",
+    examples: ["devrites-engine next csv-export", "devrites-engine next", "devrites-engine next csv-export --json"],
+    options: {},
+    positionals: [SLUG_OR_ACTIVE],
+    shows: ["json"],
+    mcp: { tool: "next", readOnly: true },
+    run: lazy(() => import("../commands/next/next.js"), "next"),
+  },
+  {
     words: ["migrate"],
     describe: "upgrade an older workspace to schema 4",
     examples: ["devrites-engine migrate", "devrites-engine migrate csv-export --dry-run", "devrites-engine migrate csv-export --answer phase=build"],
@@ -641,7 +651,7 @@ COMMANDS.push({
 // `hook` is the pack's host hooks, which fail open (exit 0) as when the engine is absent.
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
-  ["hook"], ["dispatch"], ["parallel"], ["note"], ["next"], ["handoff"], ["context"],
+  ["hook"], ["dispatch"], ["parallel"], ["note"], ["handoff"], ["context"],
   ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "dup"],
 ];

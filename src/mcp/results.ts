@@ -78,4 +78,5 @@ export const RESULTS: Record<string, Record<string, string>> = {
     would_write: "with dry_run: the files it would write",
   },
   version: { version: "the engine version" },
+  next: { workspace: WS_OUT, current: "the cursor's phase", current_status: "complete or incomplete: the current phase's required artifacts", open_questions: "open questions", next_phase: "the first phase with work left, or done", next_command: "the skill that resumes it, or null", blocked: "open questions gating that phase (0: none)", missing: "its missing artifacts", skips: "phases passed over and why" },
 };
