@@ -573,6 +573,55 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/next/next.js"), "next"),
   },
   {
+    words: ["note", "add"],
+    describe: "anchor a workspace note (notes.md) to verbatim text of a project file; refused unless the quote is in it",
+    examples: [
+      'devrites-engine note add csv-export src/export.ts "rows.sort(byDate)" "export sorts by date"',
+      'devrites-engine note add csv-export src/export.ts "rows.sort(byDate)" "export sorts by date" "finance asked for it"',
+    ],
+    options: {},
+    positionals: [
+      SLUG,
+      { name: "subject", kind: "path", describe: "the project file, relative to the project root" },
+      { name: "quote", kind: "text", describe: "verbatim text of the subject (whitespace may differ)" },
+      { name: "title", kind: "text", describe: "the note's one-line summary" },
+      { name: "body", kind: "text", optional: true, describe: "more about it, one line" },
+    ],
+    shows: ["json"],
+    mcp: { tool: "note_add", readOnly: false },
+    run: lazy(() => import("../commands/note/add.js"), "noteAdd"),
+  },
+  {
+    words: ["note", "list"],
+    describe: "list notes.md's notes with their current grade (exact, moved, stale, ambiguous, lost)",
+    examples: ["devrites-engine note list csv-export", "devrites-engine note list csv-export --json"],
+    options: {},
+    positionals: [SLUG],
+    shows: ["json"],
+    mcp: { tool: "note_list", readOnly: true },
+    run: lazy(() => import("../commands/note/list.js"), "noteList"),
+  },
+  {
+    words: ["note", "check"],
+    describe: "regrade every note: exit 3 unless all are exact; --repair points moved notes at their new file",
+    examples: ["devrites-engine note check csv-export", "devrites-engine note check csv-export --repair"],
+    options: { repair: bool("rewrite each moved note's SUBJECT to the file its quote now lives in") },
+    positionals: [SLUG],
+    shows: ["json"],
+    mcp: { tool: "note_check", readOnly: false, note: "exit 3 (isError) when a note is not exact; repair: true writes notes.md." },
+    run: lazy(() => import("../commands/note/list.js"), "noteCheck"),
+  },
+  {
+    words: ["note", "rm"],
+    describe: "remove a note from notes.md",
+    examples: ["devrites-engine note rm csv-export NOTE-002", "devrites-engine note rm csv-export NOTE-002 --json"],
+    options: {},
+    positionals: [SLUG, { name: "NOTE-id", kind: "text", field: "note", describe: "the note's id (NOTE-###)" }],
+    shows: ["json"],
+    mcp: { tool: "note_rm", readOnly: false },
+    run: lazy(() => import("../commands/note/rm.js"), "noteRm"),
+  },
+  {
     words: ["migrate"],
     describe: "upgrade an older workspace to schema 4",
     examples: ["devrites-engine migrate", "devrites-engine migrate csv-export --dry-run", "devrites-engine migrate csv-export --answer phase=build"],
@@ -651,7 +700,7 @@ COMMANDS.push({
 // `hook` is the pack's host hooks, which fail open (exit 0) as when the engine is absent.
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
-  ["hook"], ["dispatch"], ["parallel"], ["note"], ["handoff"], ["context"],
+  ["hook"], ["dispatch"], ["parallel"], ["handoff"], ["context"],
   ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "dup"],
 ];

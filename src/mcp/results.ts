@@ -78,5 +78,9 @@ export const RESULTS: Record<string, Record<string, string>> = {
     would_write: "with dry_run: the files it would write",
   },
   version: { version: "the engine version" },
+  note_add: { workspace: WS_OUT, added: "the new note's id", subject: "the file it is anchored to" },
+  note_list: { workspace: WS_OUT, errors: "why notes.md is malformed (empty when it is not)", notes: "each note's id, grade, subject, summary and moved_to" },
+  note_check: { workspace: WS_OUT, notes: "how many notes", errors: "why notes.md is malformed", graded: "each note's id, grade, subject, summary and moved_to", counts: "notes per grade", repaired: "the notes whose SUBJECT repair rewrote", result: "exact, drifted or malformed" },
+  note_rm: { workspace: WS_OUT, removed: "the removed note's id" },
   next: { workspace: WS_OUT, current: "the cursor's phase", current_status: "complete or incomplete: the current phase's required artifacts", open_questions: "open questions", next_phase: "the first phase with work left, or done", next_command: "the skill that resumes it, or null", blocked: "open questions gating that phase (0: none)", missing: "its missing artifacts", skips: "phases passed over and why" },
 };

@@ -56,6 +56,8 @@ const STEPS: Step[] = [
   { args: ["gates", "status", "session-token-rotation"], exit: 3 },
   { args: ["claim", "check", "--session", "smoke", "src/x.ts"], exit: 0 },
   { args: ["claim", "list", "--json"], exit: 0 },
+  { args: ["next", "--json"], exit: 0 },
+  { args: ["note", "check", "session-token-rotation"], exit: 0 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },
   { args: ["stauts"], exit: 2 },
