@@ -573,6 +573,16 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/next/next.js"), "next"),
   },
   {
+    words: ["handoff"],
+    describe: "the resume record: cursor, question gates, the gates.md ledger, dead ends and what to read first",
+    examples: ["devrites-engine handoff csv-export", "devrites-engine handoff", "devrites-engine handoff csv-export --json"],
+    options: {},
+    positionals: [SLUG_OR_ACTIVE],
+    shows: ["json"],
+    mcp: { tool: "handoff", readOnly: true },
+    run: lazy(() => import("../commands/handoff/handoff.js"), "handoff"),
+  },
+  {
     words: ["note", "add"],
     describe: "anchor a workspace note (notes.md) to verbatim text of a project file; refused unless the quote is in it",
     examples: [
@@ -700,7 +710,7 @@ COMMANDS.push({
 // `hook` is the pack's host hooks, which fail open (exit 0) as when the engine is absent.
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
-  ["hook"], ["dispatch"], ["parallel"], ["handoff"], ["context"],
+  ["hook"], ["dispatch"], ["parallel"], ["context"],
   ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "dup"],
 ];

@@ -57,6 +57,7 @@ const STEPS: Step[] = [
   { args: ["claim", "check", "--session", "smoke", "src/x.ts"], exit: 0 },
   { args: ["claim", "list", "--json"], exit: 0 },
   { args: ["next", "--json"], exit: 0 },
+  { args: ["handoff"], exit: 0 },
   { args: ["note", "check", "session-token-rotation"], exit: 0 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },
