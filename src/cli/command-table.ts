@@ -632,6 +632,32 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/note/rm.js"), "noteRm"),
   },
   {
+    words: ["metrics", "record"],
+    describe: "append a workflow event (phase, kind, role, bytes) to the workspace's metrics.jsonl",
+    examples: ["devrites-engine metrics record csv-export --phase build --event context --role slice-wright --bytes 18234", 'devrites-engine metrics record csv-export --phase review --event dispatch --note "wave 2"'],
+    options: {
+      phase: str("the workflow phase the event belongs to", { value: "PHASE", required: true }),
+      event: str("the event's kind (context, dispatch, return, …)", { value: "EVENT", required: true }),
+      role: str("the agent role it concerns", { value: "ROLE" }),
+      bytes: str("bytes it loaded or produced", { value: "N", kind: "count" }),
+      note: str("a short note", { value: "TEXT" }),
+    },
+    positionals: [SLUG],
+    shows: ["json"],
+    mcp: { tool: "metrics_record", readOnly: false },
+    run: lazy(() => import("../commands/metrics/metrics.js"), "metricsRecord"),
+  },
+  {
+    words: ["metrics", "summary"],
+    describe: "metrics.jsonl rolled up per phase and role",
+    examples: ["devrites-engine metrics summary csv-export", "devrites-engine metrics summary --json"],
+    options: {},
+    positionals: [SLUG_OR_ACTIVE],
+    shows: ["json"],
+    mcp: { tool: "metrics_summary", readOnly: true },
+    run: lazy(() => import("../commands/metrics/metrics.js"), "metricsSummary"),
+  },
+  {
     words: ["migrate"],
     describe: "upgrade an older workspace to schema 4",
     examples: ["devrites-engine migrate", "devrites-engine migrate csv-export --dry-run", "devrites-engine migrate csv-export --answer phase=build"],
@@ -711,7 +737,7 @@ COMMANDS.push({
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["dispatch"], ["parallel"], ["context"],
-  ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
+  ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "dup"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */

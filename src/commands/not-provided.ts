@@ -12,7 +12,6 @@ export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   dispatch: ["is the launch-wave barrier of parallel dispatch", `${GO}'s \`dispatch\`; workspace writes here are already serialised by the workspace lock`],
   parallel: ["leases and integrates git worktrees (create, record-green, integrate, abort, cleanup, lease-write, lease-clear)", `${GO}'s \`parallel\`, or build the slices one at a time; \`devrites-engine parallel select\` picks the path-disjoint batch, \`parallel status\` reads the lease`],
   context: ["bundles a phase's read-set", "devrites-engine orient <slug> (artifact budgets, bulk files), then read the files the skill names"],
-  metrics: ["summarises metrics.jsonl", "devrites-engine log (the events.jsonl audit trail)"],
   "open-visual": ["opens a visual HTML file", "open the file directly"],
   overhaul: ["runs the overhaul records and snapshots", `${GO}'s \`overhaul\``],
   install: ["installs the DevRites pack", "the DevRites installer (npx devrites install)"],

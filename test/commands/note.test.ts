@@ -65,7 +65,7 @@ describe("note add", () => {
     ["an absolute subject", ["/etc/passwd", "x", "t"], 5, "not absolute"],
     ["a blank title", ["src/pool.go", "maxConns", "  "], 5, "must be non-blank"],
     ["a blank quote", ["src/pool.go", " \n ", "t"], 5, "must be non-blank"],
-  ])("refuses %s (exit %i), writing nothing", async (_name, rest, exit, message) => {
+  ])("refuses %s (exit %s), writing nothing", async (_name, rest, exit, message) => {
     const p = repo();
     const r = await note(p, "add", "feat", ...rest);
     expect(r.exit).toBe(exit);

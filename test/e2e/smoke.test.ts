@@ -58,6 +58,7 @@ const STEPS: Step[] = [
   { args: ["claim", "list", "--json"], exit: 0 },
   { args: ["next", "--json"], exit: 0 },
   { args: ["handoff"], exit: 0 },
+  { args: ["metrics", "summary"], exit: 0 },
   { args: ["note", "check", "session-token-rotation"], exit: 0 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },

@@ -44,7 +44,7 @@ describe("mcp server: tools", () => {
       "check", "check_readiness",
       "check_task_graph",
       "check_candidate",
-      "check_seal", "check_slice", "check_diff_scope", "check_drift", "check_regression", "detect_commands", "check_skill_trust", "check_windows", "check_indexes", "orient", "observe_slice", "next", "handoff", "note_add", "note_list", "note_check", "note_rm", "migrate", "log", "version",
+      "check_seal", "check_slice", "check_diff_scope", "check_drift", "check_regression", "detect_commands", "check_skill_trust", "check_windows", "check_indexes", "orient", "observe_slice", "next", "handoff", "note_add", "note_list", "note_check", "note_rm", "metrics_record", "metrics_summary", "migrate", "log", "version",
     ]);
     for (const t of tools) {
       expect(t.inputSchema.additionalProperties, t.name).toBe(false);
