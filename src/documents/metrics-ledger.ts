@@ -36,9 +36,9 @@ const STRING_FIELDS = ["ts", "phase", "event", "role", "note"] as const;
 /**
  * One line as json.Unmarshal into the Go struct reads it: undefined when it does not (not JSON,
  * not an object or null, a string field that is not a string, `bytes` that is not an integer).
- * `null` leaves a field as it was. Unlike Go, `bytes` must be a safe integer (below 2^53; Go
- * reads up to 2^63) and `1.0` reads as 1 (Go refuses it): JSON.parse keeps no number's text on
- * every supported Node line.
+ * `null` leaves a field as it was. Unlike Go, `bytes` must be a safe integer (Go reads any
+ * int64) and `1.0` reads as 1 (Go refuses it): JSON.parse keeps no number's text on every
+ * supported Node line.
  */
 export function parseMetricLine(line: string): MetricEvent | undefined {
   let raw: unknown;

@@ -1,8 +1,8 @@
 // The project files an anchored note's grade reads (`note …`): its subject file, and, when the
 // subject no longer holds the quote, a walk of the project for the files that do. Under the
 // trust boundary of project-files.ts: relative paths inside the project root, no link followed
-// (a link met on the walk is passed over, never opened), regular files only, at most 512 KiB
-// each, and a file with a NUL byte in its first 512 bytes is binary and never matches.
+// (a link met on the walk is passed over, never opened), regular files only, none over
+// QUOTE_FILE_CAP, and a file with a NUL byte near its start is binary and never matches.
 // Contract: the Go engine's engine/internal/notes/notes.go (fileText, quoteLocations, skippedDirs).
 
 import { readdirSync } from "node:fs";

@@ -51,7 +51,8 @@ describe("handoff (Go: RunHandoff)", () => {
 
   it("TestHandoffRejectsMissingFeature: an unknown slug is exit 2", async () => {
     const p = workspace("spec");
-    expect((await runMain(["handoff", "nope"], { cwd: p.dir })).exit).toBe(2);
+    const r = await runMain(["handoff", "nope"], { cwd: p.dir });
+    expect([r.exit, r.stderr]).toEqual([2, expect.stringContaining('unknown workspace "nope"')]);
   });
 
   it("a linked artifact is not named to read, and a linked gates.md is refused (exit 3), never followed", async () => {

@@ -51,9 +51,11 @@ describe("next (Go: RunNext)", () => {
 
   it("exit 2 without a workspace, and without state.md", async () => {
     project = makeProject({ ".devrites/work/other/state.md": state("spec") });
-    expect((await runMain(["next", "feat"], { cwd: project.dir })).exit).toBe(2);
+    const none = await runMain(["next", "feat"], { cwd: project.dir });
+    expect([none.exit, none.stderr]).toEqual([2, expect.stringContaining('unknown workspace "feat"')]);
     project.write(`${W}/questions.md`, "# Questions\n");
-    expect((await runMain(["next", "feat"], { cwd: project.dir })).exit).toBe(2);
+    const noState = await runMain(["next", "feat"], { cwd: project.dir });
+    expect([noState.exit, noState.stderr]).toEqual([2, expect.stringContaining("state.md missing at")]);
   });
 
   it("exit 3 for a phase the engine does not know, naming it", async () => {
