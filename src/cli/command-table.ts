@@ -280,6 +280,33 @@ const ROWS: CommandRow[] = [
     mcp: { tool: "claim_check", readOnly: true, note: "exit 3 (isError) names the live claims in blocked." },
     run: lazy(() => import("../commands/claim/claim.js"), "claimCheck"),
   },
+  // The launch-wave barrier of parallel agent dispatch (Go: engine/internal/lib/dispatch.go,
+  // usage in engine/help.go); a build wave's open is held to budget check's verdict.
+  {
+    words: ["dispatch"],
+    describe: "the launch barrier of a wave of agents (dispatch.json): open, start, seal, return, status, abandon",
+    examples: [
+      "devrites-engine dispatch csv-export open --phase review --wave w1 --role code-reviewer --role spec-reviewer",
+      "devrites-engine dispatch csv-export start --wave w1 --role code-reviewer --handle agent-7",
+      "devrites-engine dispatch csv-export status --wave w1",
+    ],
+    positionals: [SLUG, { name: "action", kind: { oneOf: ["open", "start", "seal", "return", "status", "abandon"] }, describe: "open | start | seal | return | status | abandon" }],
+    options: {
+      phase: str("the wave's phase (open); a build wave is held to the AFK budget", { value: "PHASE" }),
+      wave: str("the wave's name", { value: "WAVE" }),
+      role: str("a role: each of the wave's (open), or the one that starts or returns", { value: "ROLE", multiple: true }),
+      handle: str("the host's agent id (start)", { value: "ID" }),
+      reason: str("why the wave is abandoned (abandon)", { value: "TEXT" }),
+      findings: str("open of a build wave: findings in the review queue (as budget check)", { value: "N", kind: "count" }),
+      "agents-used": str("open of a build wave: agents used (as budget check)", { value: "N", kind: "count" }),
+      "minutes-used": str("open of a build wave: minutes used (as budget check)", { value: "N", kind: "count" }),
+      "tokens-used": str("open of a build wave: tokens used (as budget check)", { value: "N", kind: "count" }),
+      "cost-used": str("open of a build wave: cost in USD (as budget check)", { value: "X", kind: "number" }),
+    },
+    shows: ["json"],
+    mcp: { tool: "dispatch", readOnly: false, note: "exit 3 (isError) for a refused step, a status of an unfinished wave, and abandon (which records it); exit 7 when the AFK budget stops a build wave's open." },
+    run: lazy(() => import("../commands/dispatch/dispatch.js"), "dispatch"),
+  },
   {
     words: ["budget", "status"],
     describe: "the AFK mode, sentinel values and the budget left",
@@ -447,7 +474,7 @@ const ROWS: CommandRow[] = [
       base: str("changed paths from git diff <ref> (tracked only)", { value: "REF" }),
       "allow-empty": bool("an empty diff passes"),
       cwd: str("run git in this directory inside the project (default: the project root)", { value: "DIR", kind: "path" }),
-      phase: str("accepted for the DevRites pack; this engine keeps no metrics", { value: "PHASE" }),
+      phase: str("accepted for the DevRites pack; unused (no metrics line is recorded)", { value: "PHASE" }),
     },
     positionals: [SLUG],
     shows: ["json"],
@@ -736,7 +763,7 @@ COMMANDS.push({
 // `hook` is the pack's host hooks, which fail open (exit 0) as when the engine is absent.
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
-  ["hook"], ["dispatch"], ["parallel"], ["context"],
+  ["hook"], ["parallel"], ["context"],
   ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "dup"],
 ];

@@ -3,7 +3,7 @@
 // engine's engine/internal/lib/metrics.go (metricsSummary) and its tests in
 // engine/internal/lib/context_next_test.go (TestMetricsRecordAndSummary, TestMetricsSummaryReportsRoles).
 
-import { parseMetricLine } from "../documents/metrics-ledger.js";
+import { parseMetricLine } from "../documents/metrics/parse-metric-line.js";
 
 interface PhaseAgg {
   events: number;

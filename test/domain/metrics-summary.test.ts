@@ -1,15 +1,19 @@
-// metrics.jsonl's line format (documents/metrics-ledger.ts) and its summary
+// metrics.jsonl's lines read back (documents/metrics/parse-metric-line.ts; written by
+// documents/metrics/metric-line.ts) and their summary
 // (domain/metrics-summary.ts), against the Go engine's engine/internal/lib/metrics.go
 // (metricEvent as encoding/json writes and reads it; metricsSummary's lines).
 
 import { describe, expect, it } from "vitest";
-import { metricLine, parseMetricLine, type MetricEvent } from "../../src/documents/metrics-ledger.js";
+import { renderMetricLine } from "../../src/documents/metrics/metric-line.js";
+import { parseMetricLine, type ReadMetric } from "../../src/documents/metrics/parse-metric-line.js";
 import { renderMetricsSummary, summarizeMetrics } from "../../src/domain/metrics-summary.js";
 
-const ev = (over: Partial<MetricEvent>): MetricEvent => ({ ts: "2026-07-20T10:00:00Z", phase: "build", event: "context", role: "", bytes: 0n, note: "", ...over });
+const ev = (over: Partial<ReadMetric>): ReadMetric => ({ ts: "2026-07-20T10:00:00Z", phase: "build", event: "context", role: "", bytes: 0n, note: "", ...over });
+/** The line metric-line.ts writes for `e`, without its newline. */
+const metricLine = (e: ReadMetric) => renderMetricLine({ ...e, bytes: Number(e.bytes) }).trimEnd();
 
-describe("metricLine: Go's json.Marshal of metricEvent", () => {
-  it.each<[string, Partial<MetricEvent>, string]>([
+describe("a written line reads back as written (Go's json.Marshal, then json.Unmarshal)", () => {
+  it.each<[string, Partial<ReadMetric>, string]>([
     ["required fields only; zero bytes and empty role/note left out", {}, '{"ts":"2026-07-20T10:00:00Z","phase":"build","event":"context"}'],
     ["every field, in the struct's order", { role: "wright", bytes: 1234n, note: "n" }, '{"ts":"2026-07-20T10:00:00Z","phase":"build","event":"context","role":"wright","bytes":1234,"note":"n"}'],
     ["HTML-safe escapes and U+2028", { note: "<a & b>\u2028\"q\"" }, '{"ts":"2026-07-20T10:00:00Z","phase":"build","event":"context","note":"\\u003ca \\u0026 b\\u003e\\u2028\\"q\\""}'],
@@ -20,7 +24,7 @@ describe("metricLine: Go's json.Marshal of metricEvent", () => {
 });
 
 describe("parseMetricLine: json.Unmarshal's reading", () => {
-  it.each<[string, string, Partial<MetricEvent> | undefined]>([
+  it.each<[string, string, Partial<ReadMetric> | undefined]>([
     ["keys without case, the last one winning", '{"Phase":"a","phase":"b","EVENT":"e"}', { ts: "", phase: "b", event: "e" }],
     ["unknown keys ignored, null leaves a field", '{"phase":"p","event":"e","x":[1],"role":null}', { ts: "", phase: "p", event: "e" }],
     ["a string field of another type fails the line", '{"phase":1,"event":"e"}', undefined],

@@ -206,6 +206,14 @@ function toolFor(args: string[]): { tool: Tool; root: string | undefined } | und
       if (pos.length > 0 || !only()) return undefined;
       name = "version";
       break;
+    case "dispatch":
+      if (pos.length !== 2 || !only("phase", "wave", "role", "handle", "reason", "findings", "agents-used", "minutes-used", "tokens-used", "cost-used")) return undefined;
+      a.slug = pos[0];
+      a.action = pos[1];
+      for (const n of ["phase", "wave", "role", "handle", "reason"]) copy(n);
+      if (!numbers(["findings", "agents-used", "minutes-used", "tokens-used", "cost-used"])) return undefined;
+      name = "dispatch";
+      break;
     default:
       return undefined;
   }
@@ -313,6 +321,17 @@ const OURS: Scenario[] = [
   one("question add in AFK auto-picks an advisory answer", AFK, ["question", "add", "--gate", "advisory", "--question", "Tabs or spaces?", "--option", "Spaces (Recommended)", "--option", "Tabs"]),
   one("check and log", EXAMPLE, ["state", "resolve", ADVISORY, "info"], ["check"], ["log"], ["log", "--qid", ADVISORY]),
   one("merge-manifest without a sequence is refused the same way", EXAMPLE, ["state", "merge-manifest", "session-token-rotation"]),
+  one(
+    "dispatch: a review wave to its end, refusals, and a build wave the AFK budget stops (exit 7)",
+    AFK,
+    ["dispatch", "session-token-rotation", "open", "--phase", "review", "--wave", "w1", "--role", "code-reviewer", "--role", "spec-reviewer"],
+    ["dispatch", "session-token-rotation", "seal", "--wave", "w1"],
+    ["dispatch", "session-token-rotation", "start", "--wave", "w1", "--role", "code-reviewer", "--handle", "h1"],
+    ["dispatch", "session-token-rotation", "start", "--wave", "w1", "--role", "spec-reviewer", "--handle", "h1"],
+    ["dispatch", "session-token-rotation", "status", "--wave", "w1"],
+    ["dispatch", "session-token-rotation", "abandon", "--wave", "w1", "--reason", "host limit"],
+    ["dispatch", "session-token-rotation", "open", "--phase", "build", "--wave", "b1", "--role", "slice-wright"],
+  ),
 ];
 
 // The pack 5.x session of test/compat/pack5-build-resolve-ship (rite-build's orient, observe

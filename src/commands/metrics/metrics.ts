@@ -7,7 +7,8 @@
 // the line format; a bad argument is exit 5 (Go: 2).
 
 import { BadInputError, InternalError } from "../../errors.js";
-import { METRICS_FILE, metricLine, parseMetricLine, type MetricEvent } from "../../documents/metrics-ledger.js";
+import { appendMetricLine, METRICS_FILE, renderMetricLine, type MetricEvent } from "../../documents/metrics/metric-line.js";
+import { parseMetricLine } from "../../documents/metrics/parse-metric-line.js";
 import { renderMetricsSummary, summarizeMetrics } from "../../domain/metrics-summary.js";
 import { openWorkspace } from "../../workspace/locate.js";
 import { gateSession } from "../check/readiness.js";
@@ -26,23 +27,22 @@ export function metricsRecord(ctx: CommandContext, args: CommandArgs): Outcome {
   if (bytesText !== "" && !/^[+-]?\d+$/.test(bytesText)) {
     throw new BadInputError(`metrics: ${ctx.flag("bytes")} expects a non-negative integer, got ${JSON.stringify(bytesText)}`, { hint: ctx.usage() });
   }
-  const bytes = bytesText === "" ? 0n : BigInt(bytesText);
-  if (bytes < 0n || bytes >= 1n << 53n) throw new BadInputError(`metrics: ${ctx.flag("bytes")} expects a non-negative integer, got ${JSON.stringify(bytesText)}`, { hint: ctx.usage() });
+  const bytes = bytesText === "" ? 0 : Number(bytesText);
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new BadInputError(`metrics: ${ctx.flag("bytes")} expects a non-negative integer, got ${JSON.stringify(bytesText)}`, { hint: ctx.usage() });
   const event: MetricEvent = { ts: rfc3339(ctx.now), phase: text(args, "phase"), event: text(args, "event"), role: text(args, "role"), bytes, note: text(args, "note") };
   if (event.phase === "" || event.event === "") throw new BadInputError(`metrics: record requires ${ctx.flag("phase")} and ${ctx.flag("event")}`, { hint: ctx.usage() });
-  const line = metricLine(event);
+  const line = renderMetricLine(event);
   const session = ctx.session(openWorkspace(ctx.root(), args.positionals[0]));
   session.mutate(() => {
-    const before = session.read(METRICS_FILE, false) ?? "";
     // A last line without its newline (a torn append) keeps it to itself.
-    const next = before + (before === "" || before.endsWith("\n") ? "" : "\n") + line + "\n";
-    const back = parseMetricLine(next.slice(next.lastIndexOf("\n", next.length - 2) + 1).trim());
-    if (back === undefined || back.phase !== event.phase || back.event !== event.event || back.bytes !== event.bytes) {
+    const next = appendMetricLine(session.read(METRICS_FILE, false), line);
+    const back = parseMetricLine(line.trim());
+    if (!next.endsWith(line) || back === undefined || back.phase !== event.phase || back.event !== event.event || back.bytes !== BigInt(bytes)) {
       throw new InternalError(`${METRICS_FILE}: the new line did not read back`, { kind: "read-back" });
     }
     return { changes: { files: new Map([[METRICS_FILE, next]]), events: [{ event: "metric_recorded" as const, detail: { phase: event.phase, event: event.event } }] }, result: undefined };
   });
-  return { exit: 0, lines: [`metrics: recorded ${event.phase}/${event.event}`], data: { workspace: session.ws.slug, recorded: JSON.parse(line) } };
+  return { exit: 0, lines: [`metrics: recorded ${event.phase}/${event.event}`], data: { workspace: session.ws.slug, recorded: JSON.parse(line) as Record<string, unknown> } };
 }
 
 export function metricsSummary(ctx: CommandContext, args: CommandArgs): Outcome {
