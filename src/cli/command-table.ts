@@ -552,6 +552,28 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/check/windows.js"), "checkWindows"),
   },
   {
+    words: ["check", "dup"],
+    describe: "near-duplicate code that survives renaming, as clusters for a reviewer (advisory, exit 0); in a diff mode only clusters the diff touches",
+    examples: ["devrites-engine check dup --base main", "devrites-engine check dup --all --min-lines 5", "devrites-engine check dup csv-export --staged --json"],
+    options: {
+      all: bool("scan the whole repository, untracked source included; every cluster is reported"),
+      worktree: bool("clusters touching the work tree's changes against HEAD, untracked files whole (the default)"),
+      staged: bool("the index's blobs only; clusters touching the staged changes"),
+      base: str("clusters touching the diff from this git revision", { value: "REF" }),
+      "min-lines": str("the shortest similar range reported, in lines (default 8, at least 3)", { value: "N", kind: "count" }),
+      threshold: str("the lowest similarity reported, in (0, 1] (default 0.6)", { value: "F", kind: "number" }),
+      "ignore-file": str("a project file of dismissed cluster hashes (default .devrites/dup-ignore)", { value: "PATH", kind: "path" }),
+      limit: str("print at most this many clusters (default 50)", { value: "N", kind: "ordinal" }),
+      exclude: str("more path prefixes to skip, comma separated", { value: "CSV", multiple: true }),
+      cwd: str("run git in this directory inside the project (default: the project root)", { value: "DIR", kind: "path" }),
+      phase: str("accepted for the DevRites pack; this engine keeps no metrics", { value: "PHASE" }),
+    },
+    positionals: [{ name: "slug", kind: "slug", optional: true, describe: "the workspace the scan is for (accepted for the DevRites pack; unused)" }],
+    shows: ["json", "root"],
+    mcp: { tool: "check_dup", readOnly: true },
+    run: lazy(() => import("../commands/check/dup.js"), "checkDup"),
+  },
+  {
     words: ["check", "indexes"],
     describe: "whether the DevRites install manifest and the code indexes (.codegraph, …) are in the project, as JSON",
     examples: ["devrites-engine check indexes", "devrites-engine check indexes --root ../other-project"],
@@ -765,7 +787,6 @@ COMMANDS.push({
 const NOT_PROVIDED: string[][] = [
   ["hook"], ["parallel"], ["context"],
   ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
-  ["check", "dup"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */
 const notProvidedRun = (words: string[]): CommandRun =>

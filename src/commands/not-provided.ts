@@ -16,7 +16,6 @@ export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   install: ["installs the DevRites pack", "the DevRites installer (npx devrites install)"],
   update: ["updates the DevRites pack and the Go binary", "the DevRites installer (npx devrites update); update this engine with npm"],
   uninstall: ["removes the DevRites pack", "the DevRites installer (npx devrites uninstall)"],
-  "check dup": ["reports near-duplicate code", `${GO}'s \`check dup\``],
 };
 
 /**

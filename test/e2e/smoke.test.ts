@@ -63,6 +63,7 @@ const STEPS: Step[] = [
   { args: ["handoff"], exit: 0 },
   { args: ["metrics", "summary"], exit: 0 },
   { args: ["note", "check", "session-token-rotation"], exit: 0 },
+  { args: ["check", "dup", "--all"], exit: 3 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },
   { args: ["stauts"], exit: 2 },
