@@ -10,11 +10,7 @@ const GO = "the DevRites Go engine";
 /** What each call does in the Go engine, and what to use instead: `words` → [what, instead]. */
 export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   parallel: ["leases and integrates git worktrees (create, record-green, integrate, abort, cleanup, lease-write, lease-clear)", `${GO}'s \`parallel\`, or build the slices one at a time; \`devrites-engine parallel select\` picks the path-disjoint batch, \`parallel status\` reads the lease`],
-  note: ["keeps code-anchored notes in notes.md", `${GO}'s \`note\`, or write notes.md by hand`],
-  next: ["prints the remaining lifecycle path", "devrites-engine status (its next action) or devrites-engine orient <slug>"],
-  handoff: ["prints a resume record", "devrites-engine status --markdown, or devrites-engine orient <slug> for the JSON summary"],
   context: ["bundles a phase's read-set", "devrites-engine orient <slug> (artifact budgets, bulk files), then read the files the skill names"],
-  metrics: ["summarises metrics.jsonl", "devrites-engine log (the events.jsonl audit trail)"],
   "open-visual": ["opens a visual HTML file", "open the file directly"],
   overhaul: ["runs the overhaul records and snapshots", `${GO}'s \`overhaul\``],
   install: ["installs the DevRites pack", "the DevRites installer (npx devrites install)"],

@@ -6,6 +6,7 @@ const EVENT_KINDS = [
   "notify_failed", "slice_spent", "budget_seeded", "budget_granted", "sequence_opened", "manifest_merged", "migrated", "recovered", "closed",
   "gates_scaffolded", "gate_result", "gate_attested", "gate_abandoned",
   "dispatch_opened", "dispatch_started", "dispatch_sealed", "dispatch_returned", "dispatch_abandoned",
+  "note_added", "note_removed", "notes_repaired", "metric_recorded",
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -78,4 +78,12 @@ export const RESULTS: Record<string, Record<string, string>> = {
     would_write: "with dry_run: the files it would write",
   },
   version: { version: "the engine version" },
+  handoff: { workspace: WS_OUT, phase: "the cursor's phase", status: "the run status, or null", next_action: "what to do next, or null", sequence: "the release sequence (parent, position, remaining, role), or null", awaiting_human: "whether the run waits on a person", open_questions: "open questions", blocking_question_gates: "human gates with an open question", gates_ledger: "gates.md reduced (total, met, unmet_ids, stale_ids, unapproved_ids, abandoned_ids, errors), or null without one", dead_ends: "decisions.md's ruled-out approaches (the last ten)", missing_required: "the phase's required artifacts without content", read_next: "the files to read first, in order" },
+  note_add: { workspace: WS_OUT, added: "the new note's id", subject: "the file it is anchored to" },
+  note_list: { workspace: WS_OUT, errors: "why notes.md is malformed (empty when it is not)", notes: "each note's id, grade, subject, summary and moved_to" },
+  note_check: { workspace: WS_OUT, notes: "how many notes", errors: "why notes.md is malformed", graded: "each note's id, grade, subject, summary and moved_to", counts: "notes per grade", repaired: "the notes whose SUBJECT repair rewrote", result: "exact, drifted or malformed" },
+  note_rm: { workspace: WS_OUT, removed: "the removed note's id" },
+  metrics_record: { workspace: WS_OUT, recorded: "the metrics.jsonl line appended, as an object (ts, phase, event, role, bytes, note)" },
+  metrics_summary: { workspace: WS_OUT, phases: "per phase: events, bytes and events by kind", roles: "per role: events and bytes", events: "events in all", bytes: "bytes in all", unparsed: "lines that are not events" },
+  next: { workspace: WS_OUT, current: "the cursor's phase", current_status: "complete or incomplete: the current phase's required artifacts", open_questions: "open questions", next_phase: "the first phase with work left, or done", next_command: "the skill that resumes it, or null", blocked: "open questions gating that phase (0: none)", missing: "its missing artifacts", skips: "phases passed over and why" },
 };

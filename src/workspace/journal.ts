@@ -16,7 +16,7 @@ export const JOURNAL_FILE = ".journal";
  * a workspace journal may name, with init's ACTIVE two levels up. The one list: commit() refuses
  * to write any other file, so a command cannot leave a journal its own recovery would refuse.
  */
-export const OWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl", "gates.md", "readiness-inputs.json", "regression-baseline.json", "dispatch.json", "metrics.jsonl"] as const;
+export const OWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl", "gates.md", "readiness-inputs.json", "regression-baseline.json", "dispatch.json", "metrics.jsonl", "notes.md"] as const;
 const OWN_TARGETS: ReadonlySet<string> = new Set(OWN_FILES);
 /**
  * The engine's temp names: `.<own file>.<pid>.<nonce>.tmp` (backups `….old.tmp`), the nonce 16

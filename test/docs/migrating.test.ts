@@ -23,7 +23,7 @@ describe("docs/migrating-from-go.md", () => {
   it("lists every pack call this engine does not provide, with the answer it gives", async () => {
     const { NOT_PROVIDED_ANSWERS } = await import("../../src/commands/not-provided.js");
     const notProvided = COMMANDS.filter((c) => c.notProvided);
-    expect(notProvided.length).toBeGreaterThan(10);
+    expect(notProvided.map((c) => c.words.join(" "))).toContain("hook");
     for (const c of notProvided) expect(doc, c.words.join(" ")).toContain(`| \`${c.words.join(" ")}\` |`);
     expect(Object.keys(NOT_PROVIDED_ANSWERS).sort()).toEqual(notProvided.map((c) => c.words.join(" ")).filter((w) => w !== "hook").sort());
   });

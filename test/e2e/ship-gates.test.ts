@@ -106,6 +106,20 @@ describe("check seal", () => {
     expect(r.stderr).toMatch(/^evidence-fresh: BLOCKED: /);
   });
 
+  it("stops on an anchored note that is not exact, or a malformed notes.md; passes exact ones (Go: notes.SealCheck)", async () => {
+    const { p, digest } = await sealReady();
+    p.write(`${W}/notes.md`, "# Anchored notes\n\n- NOTE-001: the package name\n  SUBJECT: source.go\n  QUOTE: package source\n");
+    expect((await runMain(["check", "seal", "final"], { cwd: p.dir })).exit).toBe(0);
+    p.write(`${W}/notes.md`, "# Anchored notes\n\n- NOTE-001: the package name\n  SUBJECT: source.go\n  QUOTE: package other\n");
+    const r = await runMain(["check", "seal", "final"], { cwd: p.dir });
+    expect(r.exit).toBe(3);
+    expect(r.stdout).toBe(`evidence-fresh: OK: candidate digest ${digest} matches evidence, review, and seal.\nnote: NOTE-001 stale (source.go)\nnext: devrites-engine note check final --repair  # re-anchor moved; re-anchor or rm the rest\nreason: DRV-GATE-SEAL-MISSING\n`);
+    p.write(`${W}/notes.md`, "- NOTE-001: x\n  QUOTE: q\n");
+    const bad = await runMain(["check", "seal", "final"], { cwd: p.dir });
+    expect(bad.exit).toBe(3);
+    expect(bad.stdout).toContain("note: malformed: note NOTE-001 is missing SUBJECT\nreason: DRV-GATE-SEAL-MISSING\n");
+  });
+
   it("reads the table-form question register (TestSealTracksCanonicalQuestionTableStatus)", async () => {
     const { p } = await sealReady();
     const table = "# Questions\n\n## Question register\n| Question ID | Status | Gate | Question | Answer | Impact |\n| --- | --- | --- | --- | --- | --- |\n| Q-001 | answered | validating | Include a header? | Yes. | AC-001 |\n";

@@ -59,6 +59,10 @@ const STEPS: Step[] = [
   { args: ["dispatch", "session-token-rotation", "open", "--phase", "review", "--wave", "smoke", "--role", "code-reviewer"], exit: 0 },
   { args: ["dispatch", "session-token-rotation", "seal", "--wave", "smoke"], exit: 3 },
   { args: ["dispatch", "session-token-rotation", "start", "--wave", "smoke", "--role", "code-reviewer", "--handle", "agent-1", "--json"], exit: 0 },
+  { args: ["next", "--json"], exit: 0 },
+  { args: ["handoff"], exit: 0 },
+  { args: ["metrics", "summary"], exit: 0 },
+  { args: ["note", "check", "session-token-rotation"], exit: 0 },
   { args: ["check", "dup", "--all"], exit: 3 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },

@@ -171,6 +171,38 @@ function toolFor(args: string[]): { tool: Tool; root: string | undefined } | und
       copy("answer");
       name = "migrate";
       break;
+    // The build loop's bookkeeping (issue 38): next, handoff, note, metrics.
+    case "next":
+    case "handoff":
+    case "metrics summary":
+      if (pos.length > 1 || !only()) return undefined;
+      if (pos.length === 1) a.slug = pos[0];
+      name = parsed.def.words.join("_");
+      break;
+    case "note list":
+    case "note check":
+      if (pos.length !== 1 || !only("repair")) return undefined;
+      a.slug = pos[0];
+      copy("repair");
+      name = parsed.def.words.join("_");
+      break;
+    case "note add":
+      if (pos.length < 4 || pos.length > 5 || !only()) return undefined;
+      [a.slug, a.subject, a.quote, a.title] = pos;
+      if (pos.length === 5) a.body = pos[4];
+      name = "note_add";
+      break;
+    case "note rm":
+      if (pos.length !== 2 || !only()) return undefined;
+      [a.slug, a.note] = pos;
+      name = "note_rm";
+      break;
+    case "metrics record":
+      if (pos.length !== 1 || !only("phase", "event", "role", "bytes", "note") || !numbers(["bytes"])) return undefined;
+      a.slug = pos[0];
+      ["phase", "event", "role", "note"].forEach((k) => copy(k));
+      name = "metrics_record";
+      break;
     case "check dup":
       if (pos.length > 1 || !only("all", "worktree", "staged", "base", "min-lines", "threshold", "ignore-file", "limit", "exclude", "cwd", "phase")) return undefined;
       if (pos.length === 1) a.slug = pos[0];
@@ -342,6 +374,11 @@ const FIVE: Scenario[] = [
   one("5.x verbs' other forms: the selected workspace, a missing slice, the binding, a refused close, migrate, version", PACK5,
     ["orient"], ["check", "task-graph"], ["check", "task-graph", "invoice-export"], ["observe", "slice", "invoice-export", "SLICE-404"], ["observe", "slice", "invoice-export", "slice-2"],
     ["check", "readiness", "--emit-binding", "invoice-export"], ["migrate", "--dry-run"], ["migrate", "invoice-export", "--answer", "phase=build"], ["version"], ["state", "close", "no-such"]),
+  one("the build loop's bookkeeping: next, handoff, note, metrics (and their refusals)", { ...EXAMPLE, "src/a.ts": "export const A = 1;\n" },
+    ["next"], ["handoff", "session-token-rotation"], ["note", "add", "session-token-rotation", "src/a.ts", "A = 1", "why A", "a body"],
+    ["note", "add", "session-token-rotation", "src/a.ts", "B = 2", "not there"], ["note", "list", "session-token-rotation"],
+    ["note", "check", "session-token-rotation", "--repair"], ["note", "rm", "session-token-rotation", "NOTE-001"], ["note", "rm", "session-token-rotation", "NOTE-001"],
+    ["metrics", "record", "session-token-rotation", "--phase", "build", "--event", "context", "--role", "wright", "--bytes", "12"], ["metrics", "summary"], ["handoff", "no-such"]),
   one("5.x verbs on a workspace without tasks.md: the same refusals", EXAMPLE, ["orient"], ["check", "task-graph"], ["observe", "slice", "session-token-rotation", "SLICE-001"], ["check", "readiness"], ["state", "close", "session-token-rotation"]),
 ];
 

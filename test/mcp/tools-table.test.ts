@@ -37,7 +37,7 @@ it("the tools are the agent-facing commands, the 5.x verbs included, named witho
       "check", "check_readiness",
     "check_task_graph",
       "check_candidate",
-      "check_seal", "check_slice", "check_diff_scope", "check_drift", "check_regression", "detect_commands", "check_skill_trust", "check_windows", "check_dup", "check_indexes", "orient", "observe_slice", "migrate", "log", "version",
+      "check_seal", "check_slice", "check_diff_scope", "check_drift", "check_regression", "detect_commands", "check_skill_trust", "check_windows", "check_dup", "check_indexes", "orient", "observe_slice", "next", "handoff", "note_add", "note_list", "note_check", "note_rm", "metrics_record", "metrics_summary", "migrate", "log", "version",
   ]);
 });
 

@@ -42,7 +42,7 @@ const hex = (rng: Rng, n: number) => Array.from({ length: n }, () => "0123456789
 
 function hostileTarget(rng: Rng, sb: Sandbox): unknown {
   return rng.pick<unknown>([
-    ...OWN, ...OWN, "events.jsonl", "../../ACTIVE", "ACTIVE", "notes.md", "", ".", "..", "../state.md", "state.md/../../../outside/victim.txt",
+    ...OWN, ...OWN, "events.jsonl", "../../ACTIVE", "ACTIVE", "plan.md", "", ".", "..", "../state.md", "state.md/../../../outside/victim.txt",
     path.join(sb.outside, ".bashrc"), path.join(sb.outside, "victim.txt"), "../../../../outside/.bashrc", null, 7, ["state.md"], { p: 1 },
   ]);
 }

@@ -48,7 +48,7 @@ describe("matchTempName", () => {
     ["questions.md", null],
     [".journal", null],
     [".engine.lock", null],
-    [".notes.md.1.deadbeef.tmp", null],
+    [".plan.md.1.deadbeef.tmp", null],
     [".questions.md.1.DEADBEEF.tmp", null],
     [".questions.md.1.deadbeef.tmp.bak", null],
   ])("%j", (name, want) => {

@@ -37,7 +37,7 @@ describe.each(OWN_FILES.filter((f) => f !== "events.jsonl"))("%s", (name) => {
   });
 });
 
-it.each(["notes.md", "spec.md", "../other/state.md", "sub/state.md"])("commit() refuses to write %s (not a file the engine owns), writing nothing", (name) => {
+it.each(["brief.md", "spec.md", "../other/state.md", "sub/state.md"])("commit() refuses to write %s (not a file the engine owns), writing nothing", (name) => {
   p = makeProject({ [`${W}/state.md`]: "s\n" });
   const before = fs.readdirSync(p.path(W));
   const e = thrown(() => commit(p.path(W), [{ path: p.path(`${W}/${name}`), content: "x\n" }]));

@@ -6,7 +6,7 @@
 // `diff-scope: BLOCKED: <path> outside allowlist` line each, or an empty diff without
 // --allow-empty. An --allow-file is a project file (workspace/project-files.ts); --cwd must be
 // a directory inside the project root. Git runs through adapters/git.ts. Writes nothing (the Go
-// engine's metrics line is not kept: this engine keeps no metrics.jsonl).
+// engine's metrics line is not kept: no metrics.jsonl line is recorded here).
 
 import { BadInputError, RefusedError } from "../../errors.js";
 import { allowEntries, judgeDiffScope, porcelainPaths } from "../../domain/diff-scope.js";

@@ -2,7 +2,9 @@
 // engine/main.go): the seal gate (domain/seal-gate.ts), then evidence freshness — evidence.md,
 // review.md, seal.md (and browser-evidence.md when present) each hold exactly one
 // `Candidate SHA-256:` line equal to the current candidate (Go: EvidenceFresh in
-// engine/internal/lib/evidencefresh.go). Exit 0 passed, 3 blocked. Read-only.
+// engine/internal/lib/evidencefresh.go), then the anchored notes: a malformed notes.md or a
+// note that is not exact blocks (Go: notes.SealCheck in engine/internal/notes/cli.go, called
+// last by cmdGate). Exit 0 passed, 3 blocked. Read-only.
 
 import { RefusedError } from "../../errors.js";
 import { parseState } from "../../documents/state/parse-state.js";
@@ -10,6 +12,7 @@ import { CANDIDATE_ARTIFACT_CAP, digestLineProblem } from "../../domain/candidat
 import { checkSeal as runGate, renderSeal, SEAL_REQUIRED } from "../../domain/seal-gate.js";
 import { readArtifact } from "../../workspace/artifacts.js";
 import { READ_CAP_BYTES, lstat } from "../../workspace/disk.js";
+import { sealNotesProblems } from "../note/notes.js";
 import { candidateOrBlocked } from "./candidate.js";
 import { gateSession, readinessBinding } from "./readiness.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
@@ -46,9 +49,18 @@ export async function checkSeal(ctx: CommandContext, args: CommandArgs): Promise
       data: { ...data, result: "blocked", reason: "DRV-GATE-SEAL-MISSING", evidence_fresh: { ok: false, problem: fresh.blocked } },
     };
   }
+  const freshLine = `evidence-fresh: OK: candidate digest ${fresh.digest} matches evidence, review, and seal.`;
+  const notes = sealNotesProblems(session);
+  if (notes !== undefined) {
+    return {
+      exit: 3,
+      lines: [freshLine, ...notes, "reason: DRV-GATE-SEAL-MISSING"],
+      data: { ...data, result: "blocked", reason: "DRV-GATE-SEAL-MISSING", candidate_sha256: fresh.digest, evidence_fresh: { ok: true, artifacts: fresh.artifacts }, notes: notes },
+    };
+  }
   return {
     exit: 0,
-    lines: [`evidence-fresh: OK: candidate digest ${fresh.digest} matches evidence, review, and seal.`, ...renderSeal(slug, result)],
+    lines: [freshLine, ...renderSeal(slug, result)],
     data: { ...data, candidate_sha256: fresh.digest, evidence_fresh: { ok: true, artifacts: fresh.artifacts } },
   };
 }
