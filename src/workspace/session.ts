@@ -26,6 +26,8 @@ interface Changes {
   events: EventDraft[];
   /** `state close`: move the workspace to `archive/<slug>` in the same commit (the events land there). */
   archive?: boolean;
+  /** Files to remove in the same commit (`parallel lease-clear`); one already gone is skipped. */
+  removes?: string[];
 }
 
 interface LockOptions {
@@ -217,9 +219,10 @@ export class WorkspaceSession {
       writes.push({ path, content });
     }
     const appends = changes.events.length > 0 ? [{ path: this.path(EVENTS_FILE), data: renderEvents(changes.events, this.now) }] : [];
-    if (writes.length === 0 && appends.length === 0 && changes.archive !== true) return;
+    const removes = (changes.removes ?? []).map((name) => this.path(name));
+    if (writes.length === 0 && appends.length === 0 && changes.archive !== true && removes.length === 0) return;
     try {
-      commit(this.ws.dir, writes, appends, changes.archive === true ? { archive: this.ws.slug } : {});
+      commit(this.ws.dir, writes, appends, changes.archive === true ? { archive: this.ws.slug } : { removes });
     } catch (e) {
       if (e instanceof EngineError) throw e;
       throw new InternalError(`commit failed: ${(e as Error).message}`, { kind: "io", cause: e });
