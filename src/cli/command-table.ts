@@ -363,6 +363,27 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/parallel/status.js"), "parallelLeaseRead"),
   },
   {
+    words: ["parallel", "lease-write"],
+    describe: "write the control lease of a parallel batch from its JSON (--json names the input here, as in the Go engine)",
+    examples: ["devrites-engine parallel lease-write --slug csv-export --json lease.json", "devrites-engine parallel lease-write --json - < lease.json"],
+    options: {
+      slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }),
+      json: str("the lease as JSON: a file, or - for standard input (output is text)", { value: "FILE", kind: "path", required: true }),
+    },
+    shows: ["root"],
+    mcp: { not: "its input is a JSON file or standard input a build step pipes in; an agent runs it as a command" },
+    run: lazy(() => import("../commands/parallel/lease.js"), "parallelLeaseWrite"),
+  },
+  {
+    words: ["parallel", "lease-clear"],
+    describe: "remove the control lease of a parallel batch (exit 0 when there is none)",
+    examples: ["devrites-engine parallel lease-clear --slug csv-export", "devrites-engine parallel lease-clear --json"],
+    options: { slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }) },
+    shows: ["root", "json"],
+    mcp: { not: "a step of the pack's parallel build, run as a command (rite-build/reference/parallel-batch.md)" },
+    run: lazy(() => import("../commands/parallel/lease.js"), "parallelLeaseClear"),
+  },
+  {
     words: ["check"],
     describe: "lint the workspace files and the sentinel: file:line:col diagnostics, exit 3 on errors",
     examples: ["devrites-engine check", "devrites-engine check --json", "devrites-engine check --workspace csv-export"],

@@ -1,0 +1,27 @@
+// The JSON a `parallel` verb reads from the file `--json` names, or standard input for `-`
+// (Go: readJSONInput in engine/internal/parallel/cli.go, which also refuses a path holding
+// `..`). A read that fails is the verb's refusal, exit 3 `parallel <verb>: <why>`, as in Go.
+
+import { BadInputError, RefusedError } from "../../errors.js";
+import { readUserInput } from "../../workspace/user-files.js";
+import { stdinText } from "../stdin-text.js";
+import type { CommandContext } from "../types.js";
+
+const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+export async function readJsonInput(ctx: CommandContext, name: string, verb: string): Promise<unknown> {
+  const refuse = (why: string) => new RefusedError(why, { prefix: `parallel ${verb}: `, hint: ctx.usage() });
+  if (name !== "-" && name.includes("..")) throw refuse("json path must not contain '..'");
+  let text: string;
+  try {
+    text = name === "-" ? await stdinText(ctx, MAX_INPUT_BYTES, "standard input") : readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
+  } catch (e) {
+    if (e instanceof BadInputError) throw refuse(e.message);
+    throw e;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw refuse(`invalid JSON in ${name === "-" ? "standard input" : name}: ${(e as Error).message}`);
+  }
+}
