@@ -179,6 +179,31 @@ export class WorkspaceSession {
   }
 
   /**
+   * mutate() for a command that runs processes while it holds the lock (`parallel create`,
+   * `cleanup`: git worktrees): `fn` is awaited under the workspace lock, then what it returns is
+   * committed as one transaction. Nothing else of this session runs meanwhile.
+   */
+  async mutateAsync<T>(fn: () => Promise<{ changes: Changes; result: T }>, opts: { lockTimeoutMs?: number } = {}): Promise<T> {
+    this.#timeoutMs = opts.lockTimeoutMs ?? lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS);
+    const lock = this.#take(this.ws.dir);
+    this.#lock = lock;
+    this.#writing = true;
+    try {
+      this.recoverLocked();
+      const { changes, result } = await fn();
+      this.commitLocked(changes);
+      return result;
+    } finally {
+      this.#writing = false;
+      this.release();
+      this.#activeLock?.release();
+      this.#activeLock = undefined;
+      this.#lock = undefined;
+      lock.release();
+    }
+  }
+
+  /**
    * `state close <slug>` on this archived workspace: finish a close a killed process left (its
    * journal moved with the directory), under the archive's lock and ACTIVE's.
    * @returns undefined when there was nothing to finish, else whether ACTIVE was emptied.

@@ -9,16 +9,22 @@ import type { CommandContext } from "../types.js";
 
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
-export async function readJsonInput(ctx: CommandContext, name: string, verb: string): Promise<unknown> {
+/** The input's text. */
+export async function readInputText(ctx: CommandContext, name: string, verb: string): Promise<string> {
   const refuse = (why: string) => new RefusedError(why, { prefix: `parallel ${verb}: `, hint: ctx.usage() });
   if (name !== "-" && name.includes("..")) throw refuse("json path must not contain '..'");
-  let text: string;
   try {
-    text = name === "-" ? await stdinText(ctx, MAX_INPUT_BYTES, "standard input") : readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
+    return name === "-" ? await stdinText(ctx, MAX_INPUT_BYTES, "standard input") : readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
   } catch (e) {
     if (e instanceof BadInputError) throw refuse(e.message);
     throw e;
   }
+}
+
+/** The input parsed as JSON. */
+export async function readJsonInput(ctx: CommandContext, name: string, verb: string): Promise<unknown> {
+  const refuse = (why: string) => new RefusedError(why, { prefix: `parallel ${verb}: `, hint: ctx.usage() });
+  const text = await readInputText(ctx, name, verb);
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
