@@ -96,6 +96,13 @@ describe("parallel lease-write", () => {
     expect(r.stderr).toContain("--json needs a value (FILE)");
   });
 
+  it("no --json at all is a usage error (exit 5) naming it, nothing written", async () => {
+    project();
+    const r = await runMain(["parallel", "lease-write", "--slug", "feat"], { cwd: p!.dir });
+    expect([r.exit, r.stderr.split("\n")[0]]).toEqual([5, "devrites-engine: parallel lease-write needs --json FILE"]);
+    expect(fs.existsSync(leasePath())).toBe(false);
+  });
+
   it("a lease path that is a symbolic link is refused (exit 3), its target untouched", async () => {
     project({ "lease.json": leaseJson() });
     fs.writeFileSync(p!.path("victim.md"), "keep\n");

@@ -5,7 +5,7 @@
 import { BadInputError, RefusedError } from "../../errors.js";
 import { readUserInput } from "../../workspace/user-files.js";
 import { stdinText } from "../stdin-text.js";
-import type { CommandContext } from "../types.js";
+import type { CommandArgs, CommandContext } from "../types.js";
 
 const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
@@ -30,4 +30,11 @@ export async function readJsonInput(ctx: CommandContext, name: string, verb: str
   } catch (e) {
     throw refuse(`invalid JSON in ${name === "-" ? "standard input" : name}: ${(e as Error).message}`);
   }
+}
+
+/** A value option the verb cannot run without (Go: exit 2 "usage: …"; here exit 5 with the usage). */
+export function needOption(ctx: CommandContext, args: CommandArgs, verb: string, name: string, value: string): string {
+  const v = args.options[name];
+  if (typeof v !== "string" || v === "") throw new BadInputError(`parallel ${verb} needs ${ctx.flag(name, value)}`, { hint: ctx.usage() });
+  return v;
 }
