@@ -421,6 +421,18 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/parallel/mark.js"), "parallelAbort"),
   },
   {
+    words: ["parallel", "integrate"],
+    describe: "prove each green slice's transfer commit path-exact against the base and squash them onto the staging branch (--apply-to-control: fast-forward control, lease complete)",
+    examples: ["devrites-engine parallel integrate --slug csv-export --apply-to-control", "devrites-engine parallel integrate --slug csv-export"],
+    options: {
+      slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }),
+      "apply-to-control": bool("fast-forward control to the squash commit and mark the lease complete"),
+    },
+    shows: ["root", "json"],
+    mcp: { not: "a step of the pack's parallel build that runs git worktrees, run as a command (rite-build/reference/parallel-batch.md)" },
+    run: lazy(() => import("../commands/parallel/integrate.js"), "parallelIntegrate"),
+  },
+  {
     words: ["parallel", "cleanup"],
     describe: "remove the batch's worktrees and branches and its lease (complete, or --force: salvage first)",
     examples: ["devrites-engine parallel cleanup --slug csv-export", "devrites-engine parallel cleanup --slug csv-export --force"],
@@ -711,7 +723,7 @@ COMMANDS.push({
 // `hook` is the pack's host hooks, which fail open (exit 0) as when the engine is absent.
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
-  ["hook"], ["dispatch"], ["parallel"], ["note"], ["next"], ["handoff"], ["context"],
+  ["hook"], ["dispatch"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
   ["check", "dup"],
 ];

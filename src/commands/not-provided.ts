@@ -10,7 +10,6 @@ const GO = "the DevRites Go engine";
 /** What each call does in the Go engine, and what to use instead: `words` → [what, instead]. */
 export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   dispatch: ["is the launch-wave barrier of parallel dispatch", `${GO}'s \`dispatch\`; workspace writes here are already serialised by the workspace lock`],
-  parallel: ["leases and integrates git worktrees (create, record-green, integrate, abort, cleanup)", `${GO}'s \`parallel\`, or build the slices one at a time; \`devrites-engine parallel select\` picks the path-disjoint batch, \`parallel status\` reads the lease, \`lease-write\` and \`lease-clear\` write and remove it`],
   note: ["keeps code-anchored notes in notes.md", `${GO}'s \`note\`, or write notes.md by hand`],
   next: ["prints the remaining lifecycle path", "devrites-engine status (its next action) or devrites-engine orient <slug>"],
   handoff: ["prints a resume record", "devrites-engine status --markdown, or devrites-engine orient <slug> for the JSON summary"],

@@ -213,6 +213,94 @@ describe("parallel cleanup", () => {
   });
 });
 
+/** Commit `files` in slice `id`'s worktree and record it green; its sha. */
+async function green(dir: string, id: string, files: Record<string, string>): Promise<string> {
+  for (const [f, text] of Object.entries(files)) fs.writeFileSync(path.join(wt(dir, id), f), text);
+  git(wt(dir, id), "add", "-A");
+  git(wt(dir, id), "commit", "-qm", id);
+  const sha = git(wt(dir, id), "rev-parse", "HEAD");
+  expect((await run(dir, "record-green", "--slug", "feat", "--slice", id, "--commit", sha)).exit).toBe(0);
+  return sha;
+}
+
+describe("parallel integrate (Go: integrateLocked)", () => {
+  it("--apply-to-control: one WIP squash commit on the base, control fast-forwarded, lease complete; cleanup then removes everything", async () => {
+    const { dir, base } = repo();
+    await create(dir);
+    await green(dir, "S1", { "src/a.ts": "A\n" });
+    await green(dir, "S2", { "src/b.ts": "B\n" });
+    const r = await run(dir, "integrate", "--root", dir, "--slug", "feat", "--apply-to-control");
+    const tip = git(dir, "rev-parse", "HEAD");
+    expect(r).toEqual({ exit: 0, stdout: `integrate-ok: tip=${tip} status=complete apply_to_control=true\n`, stderr: "" });
+    expect(git(dir, "rev-parse", `${tip}^`)).toBe(base);
+    expect(git(dir, "log", "-1", "--format=%B", tip)).toBe(`WIP(feat): parallel batch b1 (S1, S2)\n\n[devrites-context]\nslices: S1, S2\nbase: ${base}`);
+    expect([fs.readFileSync(path.join(dir, "src/a.ts"), "utf8"), fs.readFileSync(path.join(dir, "src/b.ts"), "utf8")]).toEqual(["A\n", "B\n"]);
+    expect(readLease(dir).status).toBe("complete");
+    expect(worktrees(dir)).toEqual([dir, wt(dir, "S1"), wt(dir, "S2")]);
+    expect(await run(dir, "cleanup", "--slug", "feat")).toEqual({ exit: 0, stdout: "cleanup: done\n", stderr: "" });
+    expect(branches(dir)).toEqual(["main"]);
+    expect(worktrees(dir)).toEqual([dir]);
+  });
+
+  it("without --apply-to-control: the squash commit only on the integrate branch, control at the base, the lease still running", async () => {
+    const { dir, base } = repo();
+    await create(dir);
+    await green(dir, "S1", { "src/a.ts": "A\n" });
+    await green(dir, "S2", { "src/b.ts": "B\n" });
+    const r = await run(dir, "integrate", "--slug", "feat");
+    const tip = git(dir, "rev-parse", "devrites/parallel/feat/b1/integrate");
+    expect(r.stdout).toBe(`integrate-ok: tip=${tip} status=running apply_to_control=false\n`);
+    expect(git(dir, "rev-parse", "HEAD")).toBe(base);
+    expect(readLease(dir).status).toBe("running");
+    expect((await run(dir, "cleanup", "--slug", "feat")).exit).toBe(3);
+  });
+
+  it("a slice not green is refused (exit 3) before anything is made", async () => {
+    const { dir } = repo();
+    await create(dir);
+    await green(dir, "S1", { "src/a.ts": "A\n" });
+    const r = await run(dir, "integrate", "--slug", "feat", "--apply-to-control");
+    expect([r.exit, r.stderr.split("\n")[0]]).toEqual([3, "parallel integrate: slice S2 is not green"]);
+    expect(readLease(dir).status).toBe("running");
+    expect(branches(dir)).not.toContain("devrites/parallel/feat/b1/integrate");
+  });
+
+  it("a transfer commit touching another slice's path fails the exact-path proof: integrate-failed, no staging left, control at the base", async () => {
+    const { dir, base } = repo();
+    await create(dir);
+    await green(dir, "S1", { "src/a.ts": "A\n", "src/b.ts": "stolen\n" });
+    await green(dir, "S2", { "src/b.ts": "B\n" });
+    const r = await run(dir, "integrate", "--slug", "feat", "--apply-to-control");
+    expect(r.exit).toBe(3);
+    expect(r.stderr.split("\n")[0]).toBe("parallel integrate: exact-path proof failed for slice S1: want=[src/a.ts] got=[src/a.ts src/b.ts]");
+    expect(readLease(dir).status).toBe("integrate-failed");
+    expect(git(dir, "rev-parse", "HEAD")).toBe(base);
+    expect(branches(dir)).not.toContain("devrites/parallel/feat/b1/integrate");
+    expect(fs.existsSync(path.join(dir, ".scratch/parallel-wt/b1/integrate"))).toBe(false);
+    // Repaired in place, recorded green again, integrate retries from integrate-failed.
+    git(wt(dir, "S1"), "reset", "-q", "--hard", base);
+    await green(dir, "S1", { "src/a.ts": "A\n" });
+    expect((await run(dir, "integrate", "--slug", "feat", "--apply-to-control")).exit).toBe(0);
+    expect(readLease(dir).status).toBe("complete");
+  });
+
+  it("control moved past the base is refused (exit 3) and never rewound", async () => {
+    const { dir } = repo();
+    await create(dir);
+    await green(dir, "S1", { "src/a.ts": "A\n" });
+    await green(dir, "S2", { "src/b.ts": "B\n" });
+    fs.writeFileSync(path.join(dir, "src/c.ts"), "c\n");
+    git(dir, "add", "src/c.ts");
+    git(dir, "commit", "-qm", "external");
+    const head = git(dir, "rev-parse", "HEAD");
+    const r = await run(dir, "integrate", "--slug", "feat", "--apply-to-control");
+    expect(r.exit).toBe(3);
+    expect(r.stderr).toContain("refusing to rewind external commits");
+    expect(git(dir, "rev-parse", "HEAD")).toBe(head);
+    expect(readLease(dir).status).toBe("running");
+  });
+});
+
 describe("spawned: the exit codes a shell step sees", () => {
   it("create from a pipe exit 0; cleanup without --force exit 3; a missing --batch exit 5", async () => {
     const { dir } = repo();
