@@ -401,7 +401,7 @@ const ROWS: CommandRow[] = [
   {
     words: ["parallel", "record-green"],
     describe: "mark a slice of the running batch green with its transfer commit",
-    examples: ["devrites-engine parallel record-green --slug csv-export --slice SLICE-001 --commit 2435cdb"],
+    examples: ["devrites-engine parallel record-green --slug csv-export --slice SLICE-001 --commit 2435cdb", "devrites-engine parallel record-green --slice SLICE-002 --commit HEAD --json"],
     options: {
       slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }),
       slice: str("the slice id as the lease names it", { value: "ID", required: true }),
@@ -414,7 +414,7 @@ const ROWS: CommandRow[] = [
   {
     words: ["parallel", "abort"],
     describe: "mark the batch's lease aborted (a person's discard; control is never rewound)",
-    examples: ["devrites-engine parallel abort --slug csv-export"],
+    examples: ["devrites-engine parallel abort --slug csv-export", "devrites-engine parallel abort --json"],
     options: { slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }) },
     shows: ["root", "json"],
     mcp: { not: "a step of the pack's parallel build that runs git worktrees, run as a command (rite-build/reference/parallel-batch.md)" },

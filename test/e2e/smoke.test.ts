@@ -52,6 +52,8 @@ const STEPS: Step[] = [
   { args: ["parallel", "select", "--cap", "3", "ready.json"], exit: 0, files: { "ready.json": '[{"id":"SLICE-001","paths":["src/a.ts"]},{"id":"SLICE-002","paths":["src/a.ts"]},{"id":"SLICE-003","paths":["src/c.ts"]}]' } },
   { args: ["parallel", "lease-write", "--slug", "session-token-rotation", "--json", "lease.json"], exit: 0, files: { "lease.json": '{"batch_id":"b1","base_sha":"2435cdb","n":2,"status":"running","slices":[{"id":"S1","paths":["src/a.ts"]},{"id":"S2","paths":["src/b.ts"]}]}' } },
   { args: ["parallel", "lease-clear", "--slug", "session-token-rotation"], exit: 0 },
+  { args: ["parallel", "abort", "--slug", "session-token-rotation"], exit: 3 },
+  { args: ["parallel", "cleanup", "--slug", "session-token-rotation"], exit: 0 },
   { args: ["check", "readiness"], exit: 3 },
   { args: ["hook", "allow", "--harness=claude"], exit: 0 },
   { args: ["overhaul", "status"], exit: 2 },
