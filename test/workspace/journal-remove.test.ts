@@ -43,18 +43,12 @@ describe("commit with a removal", () => {
     expect(p.read(`${W}/events.jsonl`)).toBe(EVENT);
   });
 
-  it("a file already gone is skipped: the rest commits as a plain version 3 journal", () => {
+  it("a file already gone is skipped: the rest of the commit (the event) still happens", () => {
     setup();
     fs.rmSync(ws(LEASE));
-    const seen: string[] = [];
-    const write = disk.openSync;
-    vi.spyOn(disk, "openSync").mockImplementation(((...a: Parameters<typeof disk.openSync>) => {
-      seen.push(String(a[0]));
-      return write(...a);
-    }) as typeof disk.openSync);
     commit(ws(), [], [{ path: ws("events.jsonl"), data: EVENT }], { removes: [ws(LEASE)] });
     expect(names()).toEqual(["events.jsonl", "state.md"]);
-    expect(seen.some((s) => s.endsWith(JOURNAL_FILE))).toBe(true);
+    expect(p.read(`${W}/events.jsonl`)).toBe(EVENT);
   });
 
   it.each([
@@ -93,11 +87,20 @@ describe("commit with a removal", () => {
 
   it("a failure after the removal (the event append) links the removed file back from its backup", () => {
     setup({ [`${W}/events.jsonl`]: "" });
+    const ino = fs.statSync(ws(LEASE)).ino;
+    const unlinked: string[] = [];
+    const unlink = disk.unlinkSync;
+    vi.spyOn(disk, "unlinkSync").mockImplementation((q) => {
+      unlinked.push(String(q));
+      return unlink(q);
+    });
     vi.spyOn(disk, "ftruncateSync").mockImplementationOnce(() => {
       throw Object.assign(new Error("ENOSPC: no space"), { code: "ENOSPC" });
     });
     expect(() => commit(ws(), [], [{ path: ws("events.jsonl"), data: EVENT }], { removes: [ws(LEASE)] })).toThrow(/every file was rolled back/);
     vi.restoreAllMocks();
+    expect(unlinked).toContain(ws(LEASE)); // it was removed, and is back
+    expect(fs.statSync(ws(LEASE)).ino).toBe(ino);
     expect(p.read(`${W}/${LEASE}`)).toBe(LEASE_TEXT);
     expect(names()).toEqual(["events.jsonl", LEASE, "state.md"]);
   });
