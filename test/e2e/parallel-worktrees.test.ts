@@ -193,6 +193,32 @@ describe("parallel cleanup", () => {
     expect(await run(dir, "cleanup", "--slug", "feat")).toEqual({ exit: 0, stdout: "cleanup: done\n", stderr: "" });
   });
 
+  it("a worker's place that is a symbolic link, or a plain directory, is kept and never salvaged into: control's branch gets no commit", async () => {
+    const { dir, base } = repo();
+    await create(dir);
+    const outside = fs.mkdtempSync(path.join(path.dirname(dir), "outside-"));
+    try {
+      git(dir, "worktree", "remove", "--force", wt(dir, "S1"));
+      fs.symlinkSync(outside, wt(dir, "S1"));
+      git(dir, "worktree", "remove", "--force", wt(dir, "S2"));
+      fs.mkdirSync(path.join(wt(dir, "S2"), "src"), { recursive: true });
+      fs.writeFileSync(path.join(wt(dir, "S2"), "src/b.ts"), "not a worktree\n");
+      fs.writeFileSync(path.join(dir, "src/a.ts"), "control's own change\n");
+      git(dir, "add", "src/a.ts");
+      await run(dir, "abort", "--slug", "feat");
+      const r = await run(dir, "cleanup", "--slug", "feat", "--force");
+      expect(r.exit).toBe(0);
+      expect(r.stderr).toContain(`slice S1: ${wt(dir, "S1")} is not a directory; left as it is`);
+      expect(r.stderr).toContain("is not a git worktree");
+      expect(git(dir, "rev-parse", "HEAD")).toBe(base);
+      expect(fs.lstatSync(wt(dir, "S1")).isSymbolicLink()).toBe(true);
+      expect(fs.readFileSync(path.join(wt(dir, "S2"), "src/b.ts"), "utf8")).toBe("not a worktree\n");
+      expect(r.stdout).toContain(`worktree=${wt(dir, "S2")}(kept)`);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it.each<[string, (dir: string) => Record<string, unknown>, string]>([
     ["a worktree outside the batch", (dir) => ({ worktree_path: path.join(dir, "src") }), "slice S1: worktree_path"],
     ["a branch of control", () => ({ branch: "main" }), 'slice S1: branch "main" is not devrites/parallel/feat/b1/S1'],

@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { batchDir, foreignPlaces, integrateBranch } from "../../domain/parallel-layout.js";
 import type { Lease } from "../../domain/parallel-lease.js";
 import { lstat } from "../../workspace/disk.js";
-import { commitPaths, deleteBranch, dirtyPaths, headSha, isAncestor, revParse, worktreePrune, type Env } from "../../workspace/parallel-git.js";
+import { commitPaths, deleteBranch, dirtyPaths, git, headSha, isAncestor, revParse, worktreePrune, type Env } from "../../workspace/parallel-git.js";
 import { entries, removeDir, unsafeScratch } from "../../workspace/parallel-scratch.js";
 import { removeWorktree, refuseIn } from "./create.js";
 import { LEASE_FILE, leaseSession, readLease } from "./status.js";
@@ -55,8 +55,17 @@ async function cleanBatch(project: string, env: Env, slug: string, lease: Lease,
   for (const sl of lease.slices) {
     let salvageFailed = false;
     const wt = sl.worktree_path;
-    if (!complete && wt !== "" && sl.paths.length > 0 && lstat(wt)?.isDirectory() === true) {
+    const st = wt === "" ? undefined : lstat(wt);
+    if (st !== undefined && !st.isDirectory()) {
+      // A link or a file where the worker's worktree was: never followed, never removed.
+      warn(`slice ${sl.id}: ${wt} is not a directory; left as it is`);
+      salvageFailed = true;
+      kept.add(sl.id);
+    } else if (!complete && st !== undefined && sl.paths.length > 0) {
       try {
+        // Only in the worker's own worktree: a plain directory would let git find control's repository above it.
+        const top = await git(wt, env, ["rev-parse", "--show-toplevel"]);
+        if (top !== wt) throw new Error(`${wt} is not a git worktree (git's top level there is ${top})`);
         if (await dirtyPaths(wt, env, sl.paths)) await commitPaths(wt, env, `devrites: salvage ${sl.id} WIP (${lease.batch_id})`, sl.paths);
       } catch (e) {
         warn(`salvage ${sl.id}: ${(e as Error).message}`);
@@ -65,7 +74,7 @@ async function cleanBatch(project: string, env: Env, slug: string, lease: Lease,
       }
     }
     if (wt !== "" && !salvageFailed) {
-      if (lstat(wt) !== undefined) await removeWorktree(project, env, wt, warnings);
+      if (st !== undefined) await removeWorktree(project, env, wt, warnings);
       const left = removeDir(wt);
       if (left !== undefined) warn(`worktree dir cleanup ${wt}: ${left}`);
     }
