@@ -310,6 +310,18 @@ describe("parallel integrate (Go: integrateLocked)", () => {
     expect(readLease(dir).status).toBe("complete");
   });
 
+  it("a staging worktree and branch a killed integrate left do not block the retry", async () => {
+    const { dir, base } = repo();
+    await create(dir);
+    await green(dir, "S1", { "src/a.ts": "A\n" });
+    await green(dir, "S2", { "src/b.ts": "B\n" });
+    git(dir, "worktree", "add", "-q", "-b", "devrites/parallel/feat/b1/integrate", path.join(dir, ".scratch/parallel-wt/b1/integrate"), base);
+    const r = await run(dir, "integrate", "--slug", "feat", "--apply-to-control");
+    expect(r.exit, r.stderr).toBe(0);
+    expect(readLease(dir).status).toBe("complete");
+    expect(worktrees(dir)).toEqual([dir, wt(dir, "S1"), wt(dir, "S2")]);
+  });
+
   it("control moved past the base is refused (exit 3) and never rewound", async () => {
     const { dir } = repo();
     await create(dir);

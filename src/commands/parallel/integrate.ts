@@ -52,6 +52,8 @@ export async function parallelIntegrate(ctx: CommandContext, args: CommandArgs):
     const ibranch = integrateBranch(slug, lease.batch_id);
     const stage = stagingWorktree(project, lease.batch_id);
     removeDir(stage);
+    // A staging worktree a killed integrate left is forgotten first, so its branch can go.
+    await worktreePrune(project, env).catch(() => undefined);
     if (await branchExists(project, env, ibranch).catch(() => false)) await deleteBranch(project, env, ibranch).catch(() => undefined);
     makeDir(dirname(stage));
     try {
