@@ -280,6 +280,33 @@ const ROWS: CommandRow[] = [
     mcp: { tool: "claim_check", readOnly: true, note: "exit 3 (isError) names the live claims in blocked." },
     run: lazy(() => import("../commands/claim/claim.js"), "claimCheck"),
   },
+  // The launch-wave barrier of parallel agent dispatch (Go: engine/internal/lib/dispatch.go,
+  // usage in engine/help.go); a build wave's open is held to budget check's verdict.
+  {
+    words: ["dispatch"],
+    describe: "the launch barrier of a wave of agents (dispatch.json): open, start, seal, return, status, abandon",
+    examples: [
+      "devrites-engine dispatch csv-export open --phase review --wave w1 --role code-reviewer --role spec-reviewer",
+      "devrites-engine dispatch csv-export start --wave w1 --role code-reviewer --handle agent-7",
+      "devrites-engine dispatch csv-export status --wave w1",
+    ],
+    positionals: [SLUG, { name: "action", kind: { oneOf: ["open", "start", "seal", "return", "status", "abandon"] }, describe: "open | start | seal | return | status | abandon" }],
+    options: {
+      phase: str("the wave's phase (open); a build wave is held to the AFK budget", { value: "PHASE" }),
+      wave: str("the wave's name", { value: "WAVE" }),
+      role: str("a role: each of the wave's (open), or the one that starts or returns", { value: "ROLE", multiple: true }),
+      handle: str("the host's agent id (start)", { value: "ID" }),
+      reason: str("why the wave is abandoned (abandon)", { value: "TEXT" }),
+      findings: str("open of a build wave: findings in the review queue (as budget check)", { value: "N", kind: "count" }),
+      "agents-used": str("open of a build wave: agents used (as budget check)", { value: "N", kind: "count" }),
+      "minutes-used": str("open of a build wave: minutes used (as budget check)", { value: "N", kind: "count" }),
+      "tokens-used": str("open of a build wave: tokens used (as budget check)", { value: "N", kind: "count" }),
+      "cost-used": str("open of a build wave: cost in USD (as budget check)", { value: "X", kind: "number" }),
+    },
+    shows: ["json"],
+    mcp: { tool: "dispatch", readOnly: false, note: "exit 3 (isError) for a refused step, a status of an unfinished wave, and abandon (which records it); exit 7 when the AFK budget stops a build wave's open." },
+    run: lazy(() => import("../commands/dispatch/dispatch.js"), "dispatch"),
+  },
   {
     words: ["budget", "status"],
     describe: "the AFK mode, sentinel values and the budget left",
@@ -607,6 +634,28 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/check/windows.js"), "checkWindows"),
   },
   {
+    words: ["check", "dup"],
+    describe: "near-duplicate code that survives renaming, as clusters for a reviewer (advisory, exit 0); in a diff mode only clusters the diff touches",
+    examples: ["devrites-engine check dup --base main", "devrites-engine check dup --all --min-lines 5", "devrites-engine check dup csv-export --staged --json"],
+    options: {
+      all: bool("scan the whole repository, untracked source included; every cluster is reported"),
+      worktree: bool("clusters touching the work tree's changes against HEAD, untracked files whole (the default)"),
+      staged: bool("the index's blobs only; clusters touching the staged changes"),
+      base: str("clusters touching the diff from this git revision", { value: "REF" }),
+      "min-lines": str("the shortest similar range reported, in lines (default 8, at least 3)", { value: "N", kind: "count" }),
+      threshold: str("the lowest similarity reported, in (0, 1] (default 0.6)", { value: "F", kind: "number" }),
+      "ignore-file": str("a project file of dismissed cluster hashes (default .devrites/dup-ignore)", { value: "PATH", kind: "path" }),
+      limit: str("print at most this many clusters (default 50)", { value: "N", kind: "ordinal" }),
+      exclude: str("more path prefixes to skip, comma separated", { value: "CSV", multiple: true }),
+      cwd: str("run git in this directory inside the project (default: the project root)", { value: "DIR", kind: "path" }),
+      phase: str("accepted for the DevRites pack; this engine keeps no metrics", { value: "PHASE" }),
+    },
+    positionals: [{ name: "slug", kind: "slug", optional: true, describe: "the workspace the scan is for (accepted for the DevRites pack; unused)" }],
+    shows: ["json", "root"],
+    mcp: { tool: "check_dup", readOnly: true },
+    run: lazy(() => import("../commands/check/dup.js"), "checkDup"),
+  },
+  {
     words: ["check", "indexes"],
     describe: "whether the DevRites install manifest and the code indexes (.codegraph, …) are in the project, as JSON",
     examples: ["devrites-engine check indexes", "devrites-engine check indexes --root ../other-project"],
@@ -723,9 +772,8 @@ COMMANDS.push({
 // `hook` is the pack's host hooks, which fail open (exit 0) as when the engine is absent.
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
-  ["hook"], ["dispatch"], ["note"], ["next"], ["handoff"], ["context"],
+  ["hook"], ["note"], ["next"], ["handoff"], ["context"],
   ["metrics"], ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
-  ["check", "dup"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */
 const notProvidedRun = (words: string[]): CommandRun =>

@@ -9,7 +9,6 @@ const GO = "the DevRites Go engine";
 
 /** What each call does in the Go engine, and what to use instead: `words` → [what, instead]. */
 export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
-  dispatch: ["is the launch-wave barrier of parallel dispatch", `${GO}'s \`dispatch\`; workspace writes here are already serialised by the workspace lock`],
   note: ["keeps code-anchored notes in notes.md", `${GO}'s \`note\`, or write notes.md by hand`],
   next: ["prints the remaining lifecycle path", "devrites-engine status (its next action) or devrites-engine orient <slug>"],
   handoff: ["prints a resume record", "devrites-engine status --markdown, or devrites-engine orient <slug> for the JSON summary"],
@@ -20,7 +19,6 @@ export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
   install: ["installs the DevRites pack", "the DevRites installer (npx devrites install)"],
   update: ["updates the DevRites pack and the Go binary", "the DevRites installer (npx devrites update); update this engine with npm"],
   uninstall: ["removes the DevRites pack", "the DevRites installer (npx devrites uninstall)"],
-  "check dup": ["reports near-duplicate code", `${GO}'s \`check dup\``],
 };
 
 /**

@@ -4,6 +4,8 @@
 // the exact input that changed. Advisory: a comparison is always exit 0, except a baseline that
 // cannot be parsed (exit 3, fail closed). Pure: the command reads, hashes and writes.
 
+import { parseBaselineObject } from "./baseline-json.js";
+
 export const DRIFT_BASELINE_FILE = "readiness-inputs.json";
 
 /** One readiness input's state: its logical name, whether it exists, its SHA-256 (hex) when it does. */
@@ -32,15 +34,9 @@ export function renderDriftBaseline(b: DriftBaseline): string {
 
 /** The baseline in `text`, or why it is unreadable (Go's `corrupt baseline: …`, `unsupported baseline version <n>`). */
 export function parseDriftBaseline(text: string): DriftBaseline | { problem: string } {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (e) {
-    return { problem: `corrupt baseline: ${(e as Error).message}` };
-  }
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return { problem: "corrupt baseline: not a JSON object" };
-  const o = v as Record<string, unknown>;
-  if (o.version !== 1) return { problem: `unsupported baseline version ${typeof o.version === "number" ? o.version : 0}` };
+  const read = parseBaselineObject(text);
+  if ("problem" in read) return read;
+  const o = read.object;
   const inputs = o.inputs ?? [];
   if (!Array.isArray(inputs)) return { problem: "corrupt baseline: inputs is not a list" };
   const out: InputDigest[] = [];

@@ -8,6 +8,7 @@
 import { viewOf } from "../documents/markdown-view.js";
 import { parseQuestions, statusFrom } from "../documents/questions/parse-questions.js";
 import { PHASES } from "./phases.js";
+import { parseBaselineObject } from "./baseline-json.js";
 
 export const REGRESSION_BASELINE_FILE = "regression-baseline.json";
 
@@ -177,15 +178,9 @@ export function renderRegressionBaseline(b: RegressionBaseline): string {
 
 /** The baseline in `text`, or why it is unreadable (Go's `corrupt baseline: …`, `unsupported baseline version <n>`). */
 export function parseRegressionBaseline(text: string): RegressionBaseline | { problem: string } {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (e) {
-    return { problem: `corrupt baseline: ${(e as Error).message}` };
-  }
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return { problem: "corrupt baseline: not a JSON object" };
-  const o = v as Record<string, unknown>;
-  if (o.version !== 1) return { problem: `unsupported baseline version ${typeof o.version === "number" ? o.version : 0}` };
+  const read = parseBaselineObject(text);
+  if ("problem" in read) return read;
+  const o = read.object;
   const set = (k: string): string[] | undefined => {
     const x = o[k] ?? [];
     return Array.isArray(x) && x.every((s) => typeof s === "string") ? sorted(x as string[]) : undefined;

@@ -10,17 +10,28 @@ import { kindOf, lstat, READ_CAP_BYTES, readRegularFile } from "./disk.js";
 
 export const JOURNAL_FILE = ".journal";
 /**
- * The files a workspace journal may name (formats.md, Layout), and init's ACTIVE two levels up;
- * parallel-lease.md is the control lease `parallel lease-write` writes and `lease-clear` removes.
+ * Every file of a workspace the engine writes (formats.md, Layout; the pack's gates ledger, the
+ * wave ledger and metrics `dispatch` writes, the baselines `check drift --record` and `check
+ * regression --update` keep, the control lease of `parallel`), and so every file
+ * a workspace journal may name, with init's ACTIVE two levels up. The one list: commit() refuses
+ * to write any other file, so a command cannot leave a journal its own recovery would refuse.
  */
-const OWN_TARGETS = new Set(["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl", "parallel-lease.md"]);
+export const OWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl", "gates.md", "readiness-inputs.json", "regression-baseline.json", "dispatch.json", "metrics.jsonl", "parallel-lease.md"] as const;
+const OWN_TARGETS: ReadonlySet<string> = new Set(OWN_FILES);
 /** The files a journal may remove (version 5): only the lease, whose absence means "no batch". */
-const REMOVABLE = new Set(["parallel-lease.md"]);
+const REMOVABLE: ReadonlySet<string> = new Set(["parallel-lease.md"]);
+/** Whether the engine removes `target` (a workspace-relative name) through a journal. */
+export const isRemovable = (target: string): boolean => REMOVABLE.has(target);
 /**
  * The engine's temp names: `.<own file>.<pid>.<nonce>.tmp` (backups `….old.tmp`), the nonce 16
  * hex digits (8 in engines before journal version 3). Nothing else is ever deleted as litter.
  */
-export const TEMP_NAME = /^\.(state\.md|questions\.md|decisions\.md|touched-files\.md|events\.jsonl|parallel-lease\.md|ACTIVE)\.(\d{1,10})\.([0-9a-f]{8}|[0-9a-f]{16})(\.old)?\.tmp$/;
+export const TEMP_NAME = new RegExp(`^\\.(${[...OWN_FILES, "ACTIVE"].map((n) => n.replace(/\./g, "\\.")).join("|")})\\.(\\d{1,10})\\.([0-9a-f]{8}|[0-9a-f]{16})(\\.old)?\\.tmp$`);
+
+/** Whether the engine writes `target` (a workspace-relative name) through a journal. */
+export function isOwnTarget(target: string): boolean {
+  return OWN_TARGETS.has(target) || target === ACTIVE_TARGET;
+}
 
 /**
  * TEMP_NAME's match for a name found in a folder, or null. Most names there are not temps: a
@@ -173,7 +184,7 @@ function validateJournal(dir: string, raw: unknown, journalPath: string, appendT
     const where = `files[${i}]`;
     if (!isObject(f)) throw bad(`${where} is not an object`);
     const { target, temp } = f;
-    if (typeof target !== "string" || !(OWN_TARGETS.has(target) || target === ACTIVE_TARGET)) {
+    if (typeof target !== "string" || !isOwnTarget(target)) {
       throw bad(`${where} names ${JSON.stringify(target)}, not one of the workspace's own files`);
     }
     if (seen.has(target)) throw bad(`${where} names ${target} twice`);

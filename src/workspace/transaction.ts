@@ -11,7 +11,7 @@ import { basename, dirname, join, relative } from "node:path";
 import type { ContentPiece, FileContent } from "../documents/text-edit.js";
 import { InternalError, isKind, RefusedError } from "../errors.js";
 import { disk, kindOf, READ_CAP_BYTES, readRegularFile, refuseHardLink, removeFile, writeAll } from "./disk.js";
-import { bodySum, byteLength, crc32, crcFor, JOURNAL_FILE, type Journal, type JournalFile } from "./journal.js";
+import { bodySum, byteLength, crc32, crcFor, isOwnTarget, isRemovable, JOURNAL_FILE, type Journal, type JournalFile } from "./journal.js";
 import { applyJournal, errText, fsyncDir, rollBack, whereIs } from "./replay.js";
 import { shellWord } from "../shell-word.js";
 
@@ -126,8 +126,16 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
   const journalPath = join(dir, JOURNAL_FILE);
   try {
     // Every target is checked (links, non-files, other names) before the first temp is written.
+    for (const w of writes) {
+      const target = relative(dir, w.path).split("\\").join("/");
+      if (!isOwnTarget(target)) throw new InternalError(`the engine writes only its own workspace files (journal.ts's OWN_FILES), and ${target} is not one of them`);
+    }
     const infos = writes.map((w) => targetInfo(w.path));
     for (const a of appends) targetInfo(a.path); // a symlinked or hard-linked events.jsonl is never written through
+    for (const r of removes) {
+      const target = relative(dir, r).split("\\").join("/");
+      if (!isRemovable(target)) throw new InternalError(`the engine removes only the files journal.ts lets a journal remove, and ${target} is not one of them`);
+    }
     const removing = removes.filter((r) => targetInfo(r).existed); // a link or non-file is refused, not removed
     const existing: { target: string; entry: JournalFile }[] = [];
     for (const [i, w] of writes.entries()) {

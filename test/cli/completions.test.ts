@@ -16,8 +16,8 @@ const GLOBALS = Object.keys(GLOBAL_OPTIONS).map((o) => `--${o}`);
 
 describe("completionsFor", () => {
   it.each([
-    ["", ["init", "status", "questions", "question", "state", "gates", "claim", "budget", "parallel", "check", "secret-scan", "detect", "orient", "observe", "migrate", "log", "mcp", "version", "completion"]],
-    ["st", ["init", "status", "questions", "question", "state", "gates", "claim", "budget", "parallel", "check", "secret-scan", "detect", "orient", "observe", "migrate", "log", "mcp", "version", "completion"]],
+    ["", ["init", "status", "questions", "question", "state", "gates", "claim", "dispatch", "budget", "parallel", "check", "secret-scan", "detect", "orient", "observe", "migrate", "log", "mcp", "version", "completion"]],
+    ["st", ["init", "status", "questions", "question", "state", "gates", "claim", "dispatch", "budget", "parallel", "check", "secret-scan", "detect", "orient", "observe", "migrate", "log", "mcp", "version", "completion"]],
     ["state ", ["resolve", "pause", "resume", "merge-manifest", "close"]],
     ["budget ", ["status", "check", "spend", "seed", "grant"]],
     ["questions ", ["show"]],

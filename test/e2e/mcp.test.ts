@@ -89,7 +89,7 @@ describe("mcp over stdio (spawned)", () => {
     const { client } = await connectSpawned(p.dir);
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(45);
+      expect(tools).toHaveLength(47);
       expect((await call(client, "status")).data).toMatchObject({ ok: true, status: "awaiting_human" });
       expect((await call(client, "resolve", { qid: AWAITED, option: 1 })).data).toMatchObject({ ok: true, results: [{ outcome: "answered" }] });
       expect((await call(client, "status")).data).toMatchObject({ ok: true, status: "running" });

@@ -193,8 +193,8 @@ describe("calls this engine does not provide", () => {
   it("are left out of help and completion, and are listed once at the end of the overview", async () => {
     p = makeProject();
     const help = (await run(["--help"])).stdout;
-    expect(help).not.toMatch(/^ {2}dispatch /m);
+    expect(help).not.toMatch(/^ {2}overhaul /m);
     expect(help).toContain("Pack calls this engine does not provide");
-    expect((await run(["--get-completions", "devrites-engine", ""])).stdout).not.toContain("dispatch");
+    expect((await run(["--get-completions", "devrites-engine", ""])).stdout).not.toContain("overhaul");
   });
 });

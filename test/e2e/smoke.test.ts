@@ -60,6 +60,10 @@ const STEPS: Step[] = [
   { args: ["gates", "status", "session-token-rotation"], exit: 3 },
   { args: ["claim", "check", "--session", "smoke", "src/x.ts"], exit: 0 },
   { args: ["claim", "list", "--json"], exit: 0 },
+  { args: ["dispatch", "session-token-rotation", "open", "--phase", "review", "--wave", "smoke", "--role", "code-reviewer"], exit: 0 },
+  { args: ["dispatch", "session-token-rotation", "seal", "--wave", "smoke"], exit: 3 },
+  { args: ["dispatch", "session-token-rotation", "start", "--wave", "smoke", "--role", "code-reviewer", "--handle", "agent-1", "--json"], exit: 0 },
+  { args: ["check", "dup", "--all"], exit: 3 },
   // The failure exits, each from its own cause.
   { args: [], exit: 2 },
   { args: ["stauts"], exit: 2 },

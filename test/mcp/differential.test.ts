@@ -11,6 +11,7 @@ import { parseCommandLine } from "../../src/cli/argv.js";
 import { runMain, T } from "../helpers/cli.js";
 import { call, connectInProcess } from "../helpers/mcp.js";
 import { makeProject, REPO_DIR } from "../helpers/project.js";
+import { BLOCK_A, BLOCK_B, BLOCK_C, BLOCK_D } from "../helpers/dup-blocks.js";
 import { fieldNames } from "../../src/mcp/serve.js";
 import { toolsFrom } from "../../src/mcp/tools.js";
 import { COMMANDS } from "../../src/cli/command-table.js";
@@ -170,9 +171,24 @@ function toolFor(args: string[]): { tool: Tool; root: string | undefined } | und
       copy("answer");
       name = "migrate";
       break;
+    case "check dup":
+      if (pos.length > 1 || !only("all", "worktree", "staged", "base", "min-lines", "threshold", "ignore-file", "limit", "exclude", "cwd", "phase")) return undefined;
+      if (pos.length === 1) a.slug = pos[0];
+      ["all", "worktree", "staged", "base", "ignore-file", "exclude", "cwd", "phase"].forEach((k) => copy(k));
+      if (!numbers(["min-lines", "threshold", "limit"])) return undefined;
+      name = "check_dup";
+      break;
     case "version":
       if (pos.length > 0 || !only()) return undefined;
       name = "version";
+      break;
+    case "dispatch":
+      if (pos.length !== 2 || !only("phase", "wave", "role", "handle", "reason", "findings", "agents-used", "minutes-used", "tokens-used", "cost-used")) return undefined;
+      a.slug = pos[0];
+      a.action = pos[1];
+      for (const n of ["phase", "wave", "role", "handle", "reason"]) copy(n);
+      if (!numbers(["findings", "agents-used", "minutes-used", "tokens-used", "cost-used"])) return undefined;
+      name = "dispatch";
       break;
     default:
       return undefined;
@@ -281,6 +297,29 @@ const OURS: Scenario[] = [
   one("question add in AFK auto-picks an advisory answer", AFK, ["question", "add", "--gate", "advisory", "--question", "Tabs or spaces?", "--option", "Spaces (Recommended)", "--option", "Tabs"]),
   one("check and log", EXAMPLE, ["state", "resolve", ADVISORY, "info"], ["check"], ["log"], ["log", "--qid", ADVISORY]),
   one("merge-manifest without a sequence is refused the same way", EXAMPLE, ["state", "merge-manifest", "session-token-rotation"]),
+  one(
+    "dispatch: a review wave to its end, refusals, and a build wave the AFK budget stops (exit 7)",
+    AFK,
+    ["dispatch", "session-token-rotation", "open", "--phase", "review", "--wave", "w1", "--role", "code-reviewer", "--role", "spec-reviewer"],
+    ["dispatch", "session-token-rotation", "seal", "--wave", "w1"],
+    ["dispatch", "session-token-rotation", "start", "--wave", "w1", "--role", "code-reviewer", "--handle", "h1"],
+    ["dispatch", "session-token-rotation", "start", "--wave", "w1", "--role", "spec-reviewer", "--handle", "h1"],
+    ["dispatch", "session-token-rotation", "status", "--wave", "w1"],
+    ["dispatch", "session-token-rotation", "abandon", "--wave", "w1", "--reason", "host limit"],
+    ["dispatch", "session-token-rotation", "open", "--phase", "build", "--wave", "b1", "--role", "slice-wright"],
+  ),
+  // A git repository written as plain files (no commit yet): every file of the work tree is new.
+  one("check dup: clusters, a diff mode, --limit, and refusals", {
+    ...EXAMPLE,
+    ".git/HEAD": "ref: refs/heads/main\n",
+    ".git/config": "[core]\n\trepositoryformatversion = 0\n\tbare = false\n",
+    ".git/objects/.keep": "",
+    ".git/refs/heads/.keep": "",
+    "a/one.go": `package a\n\n${BLOCK_A}`,
+    "b/two.go": `package b\n\n${BLOCK_B}`,
+    "c/three.go": `package c\n\n${BLOCK_C}`,
+    "d/four.go": `package d\n\n${BLOCK_D}`,
+  }, ["check", "dup", "--all", "--min-lines", "5"], ["check", "dup", "--min-lines", "5", "--limit", "1", "--exclude", "d"], ["check", "dup", "--all", "--staged"], ["check", "dup", "--threshold", "2"], ["check", "dup", "--base", "no-such-ref"]),
 ];
 
 // The pack 5.x session of test/compat/pack5-build-resolve-ship (rite-build's orient, observe

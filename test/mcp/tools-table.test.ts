@@ -31,12 +31,13 @@ it("the tools are the agent-facing commands, the 5.x verbs included, named witho
     "merge_manifest", "close",
       "gates_scaffold", "gates_status", "gates_run", "gates_reverify", "gates_lint", "gates_attest", "gates_abandon",
       "claim_add", "claim_release", "claim_list", "claim_check",
+      "dispatch",
       "budget_status", "budget_check", "budget_spend", "budget_seed",
       "parallel_status",
       "check", "check_readiness",
     "check_task_graph",
       "check_candidate",
-      "check_seal", "check_slice", "check_diff_scope", "check_drift", "check_regression", "detect_commands", "check_skill_trust", "check_windows", "check_indexes", "orient", "observe_slice", "migrate", "log", "version",
+      "check_seal", "check_slice", "check_diff_scope", "check_drift", "check_regression", "detect_commands", "check_skill_trust", "check_windows", "check_dup", "check_indexes", "orient", "observe_slice", "migrate", "log", "version",
   ]);
 });
 

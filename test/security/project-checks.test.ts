@@ -10,7 +10,7 @@ import { syncBuiltinESMExports } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runMain } from "../helpers/cli.js";
+import { runWatched } from "../helpers/watched.js";
 
 const SECRET = "OUTSIDE-detect-secret-7f3a";
 let base: string | undefined;
@@ -31,26 +31,9 @@ function tree(): { project: string; outside: string } {
   return { project, outside };
 }
 
-async function runWatched(project: string, argv: string[] = ["detect", "commands"]): Promise<{ exit: number; out: string; opened: string[] }> {
-  const opened: string[] = [];
-  const realOpen = fs.openSync;
-  const realRead = fs.readFileSync;
-  vi.spyOn(fs, "openSync").mockImplementation(((p: fs.PathLike, ...rest: unknown[]) => {
-    opened.push(path.resolve(String(p)));
-    return (realOpen as (...a: unknown[]) => number)(p, ...rest);
-  }) as typeof fs.openSync);
-  vi.spyOn(fs, "readFileSync").mockImplementation(((p: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
-    if (typeof p !== "number") opened.push(path.resolve(String(p)));
-    return (realRead as (...a: unknown[]) => unknown)(p, ...rest);
-  }) as typeof fs.readFileSync);
-  syncBuiltinESMExports();
-  try {
-    const r = await runMain(argv, { cwd: project });
-    return { exit: r.exit, out: r.stdout + r.stderr, opened };
-  } finally {
-    vi.restoreAllMocks();
-    syncBuiltinESMExports();
-  }
+async function runDetectWatched(project: string, argv: string[] = ["detect", "commands"]): Promise<{ exit: number; out: string; opened: string[] }> {
+  const r = await runWatched(project, argv);
+  return { exit: r.exit, out: r.stdout + r.stderr, opened: r.opened };
 }
 
 const outsideRoot = (project: string, opened: string[]) => opened.filter((p) => !p.startsWith(project + path.sep) && !p.startsWith(path.dirname(process.execPath)));
@@ -68,7 +51,7 @@ describe("detect commands: hostile manifests are refused by name, nothing read o
   ])("%s is exit 3 naming it", async (_name, _file, plant, want) => {
     const t = tree();
     plant(t);
-    const r = await runWatched(t.project);
+    const r = await runDetectWatched(t.project);
     expect(r.exit, r.out).toBe(3);
     expect(r.out).toMatch(want);
     expect(r.out).not.toContain(SECRET);
@@ -80,7 +63,7 @@ describe("detect commands: hostile manifests are refused by name, nothing read o
     fs.writeFileSync(path.join(t.project, "package.json"), `{"scripts":{"test":"vitest"}}`);
     fs.symlinkSync(path.join(t.outside, "secret.txt"), path.join(t.project, "yarn.lock"));
     fs.symlinkSync(path.join(t.outside, "secret.txt"), path.join(t.project, "go.mod"));
-    const r = await runWatched(t.project);
+    const r = await runDetectWatched(t.project);
     expect(r.exit, r.out).toBe(0);
     expect(r.out).toContain("package-manager: yarn");
     expect(r.out).toContain("go vet ./...");
@@ -100,7 +83,7 @@ describe("check skill-trust: a hostile path is refused by name, nothing read out
   ])("%s is exit 3 naming it", async (_name, plant, want) => {
     const t = tree();
     const given = plant(t);
-    const r = await runWatched(t.project, ["check", "skill-trust", given]);
+    const r = await runDetectWatched(t.project, ["check", "skill-trust", given]);
     expect(r.exit, r.out).toBe(3);
     expect(r.out).toMatch(want);
     expect(r.out).not.toContain(SECRET);

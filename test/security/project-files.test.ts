@@ -11,7 +11,7 @@ import { syncBuiltinESMExports } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runMain } from "../helpers/cli.js";
+import { runWatched } from "../helpers/watched.js";
 
 const SECRET = "OUTSIDE-ghp_" + "Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8";
 let base: string | undefined;
@@ -42,28 +42,6 @@ function tree(manifestPath: string): { project: string; outside: string } {
   return { project, outside };
 }
 
-/** Run in process, recording every path the engine opens or reads whole. */
-async function runWatched(project: string, argv: string[]): Promise<{ exit: number; stdout: string; stderr: string; opened: string[] }> {
-  const opened: string[] = [];
-  const realOpen = fs.openSync;
-  const realRead = fs.readFileSync;
-  vi.spyOn(fs, "openSync").mockImplementation(((p: fs.PathLike, ...rest: unknown[]) => {
-    opened.push(path.resolve(String(p)));
-    return (realOpen as (...a: unknown[]) => number)(p, ...rest);
-  }) as typeof fs.openSync);
-  vi.spyOn(fs, "readFileSync").mockImplementation(((p: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
-    if (typeof p !== "number") opened.push(path.resolve(String(p)));
-    return (realRead as (...a: unknown[]) => unknown)(p, ...rest);
-  }) as typeof fs.readFileSync);
-  syncBuiltinESMExports();
-  try {
-    const r = await runMain(argv, { cwd: project });
-    return { ...r, opened };
-  } finally {
-    vi.restoreAllMocks();
-    syncBuiltinESMExports();
-  }
-}
 
 const insideRoot = (project: string, opened: string[]) => opened.filter((p) => !p.startsWith(project + path.sep) && !p.startsWith(path.dirname(process.execPath)));
 

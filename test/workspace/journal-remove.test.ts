@@ -43,6 +43,12 @@ describe("commit with a removal", () => {
     expect(p.read(`${W}/events.jsonl`)).toBe(EVENT);
   });
 
+  it("a removal of any file but the lease is refused before anything is written", () => {
+    setup();
+    expect(() => commit(ws(), [], [{ path: ws("events.jsonl"), data: EVENT }], { removes: [ws("state.md")] })).toThrow(/removes only the files/);
+    expect(names()).toEqual([LEASE, "state.md"]);
+  });
+
   it("a file already gone is skipped: the rest of the commit (the event) still happens", () => {
     setup();
     fs.rmSync(ws(LEASE));

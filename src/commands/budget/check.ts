@@ -6,10 +6,13 @@ import { ERROR_KINDS } from "../../errors.js";
 import { describeQueue, describeRemaining, parseAmount, parseCount, reviewQueue, type ReviewQueue } from "../../domain/budget.js";
 import { admitDispatch, type Usage, type Verdict } from "../../domain/admit-dispatch.js";
 import { cursorValue } from "../../documents/state/parse-state.js";
+import type { Sentinel } from "../../documents/afk/sentinel.js";
+import type { WorkspaceSession } from "../../workspace/session.js";
 import { afkMode, hitlOutcome, readBudgetView } from "./mode.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
-function checkArguments(ctx: CommandContext, args: CommandArgs): { findings: number; usage: Usage; writer: boolean } {
+/** budget check's options (dispatch open of a build wave takes the same ones but --writer). */
+export function checkArguments(ctx: CommandContext, args: CommandArgs): { findings: number; usage: Usage; writer: boolean } {
   const o = args.options;
   // Messages name options as the caller knows them: `--findings` here, the tool's `findings` over MCP.
   const count = (name: string) => (typeof o[name] === "string" ? parseCount(o[name] as string, ctx.flag(name)) : undefined);
@@ -47,9 +50,18 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
   const afk = await afkMode(ctx);
   const input = checkArguments(ctx, args);
   if (!afk) return hitlOutcome("dispatch is not budget-limited.", { verdict: "admit", admit: true, reconcile_only: false, reasons: [] });
+  const { verdict: _verdict, queue: _queue, ...outcome } = budgetVerdict(ctx, afk.sentinel, input);
+  return outcome;
+}
 
-  const s = afk.sentinel;
-  const { session, stateDoc, questionsDoc, counter, remaining } = readBudgetView(ctx, s);
+/**
+ * The AFK verdict on one more dispatch, as budget check prints it (exit 0 admits, 7 stops):
+ * the one reading of the workspace and admission rule that budget check and dispatch share.
+ * `session`: the workspace to judge (default: the selected one).
+ * @throws BadInputError (5) counter or --writer envelope; NoWorkspaceError (2).
+ */
+export function budgetVerdict(ctx: CommandContext, s: Sentinel, input: ReturnType<typeof checkArguments>, session?: WorkspaceSession): Outcome & { verdict: Verdict; queue: ReviewQueue } {
+  const { stateDoc, questionsDoc, counter, remaining, session: judged } = readBudgetView(ctx, s, session);
   const queue = reviewQueue(questionsDoc, input.findings, s.counts.max_review_queue);
   const run = {
     status: cursorValue(stateDoc, "status"),
@@ -69,11 +81,13 @@ export async function budgetCheck(ctx: CommandContext, args: CommandArgs): Promi
   ].filter((l): l is string => l !== undefined);
 
   return {
+    verdict,
+    queue,
     exit: verdict.admit ? 0 : ERROR_KINDS["budget-stop"],
     lines,
     data: {
       mode: "afk",
-      workspace: session.ws.slug,
+      workspace: judged.ws.slug,
       verdict: verdict.admit ? "admit" : "stop",
       admit: verdict.admit,
       reconcile_only: verdict.reconcileOnly,

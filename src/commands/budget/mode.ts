@@ -50,11 +50,10 @@ interface BudgetView {
 
 /**
  * Open the workspace (finishing a leftover journal first) and read what budget check and
- * budget status both report on.
+ * budget status both report on: the selected workspace, or `session` (dispatch's `<slug>`).
  * @throws NoWorkspaceError (2); BadInputError (5) for a malformed counter.
  */
-export function readBudgetView(ctx: CommandContext, sentinel: Sentinel): BudgetView {
-  const session = ctx.workspace();
+export function readBudgetView(ctx: CommandContext, sentinel: Sentinel, session: WorkspaceSession = ctx.workspace()): BudgetView {
   session.recoverIfNeeded();
   const stateDoc = parseState(session.read("state.md", true));
   // Read, not edited: from the bytes (documents/questions/block-grammar.ts, one view per purpose).

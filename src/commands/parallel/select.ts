@@ -7,16 +7,10 @@
 // <why>`. With --root (the global option), a path that is a symbolic link there is refused.
 // Reads no workspace and writes nothing.
 
-import { basename, dirname, resolve } from "node:path";
-import { BadInputError, RefusedError } from "../../errors.js";
-import { parseSlices } from "../../domain/path-disjoint.js";
+import { BadInputError } from "../../errors.js";
 import { formatSelection, MAX_PARALLEL_SLICES, selectGreedy } from "../../domain/parallel-select.js";
-import { isProjectSymlink } from "../../workspace/project-files.js";
-import { readUserInput } from "../../workspace/user-files.js";
-import { stdinText } from "../stdin-text.js";
+import { readSliceInput } from "../slice-input.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
-
-const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 export async function parallelSelect(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const f = ctx.flag;
@@ -26,25 +20,10 @@ export async function parallelSelect(ctx: CommandContext, args: CommandArgs): Pr
     throw new BadInputError(`${f("cap")} must be 1-${MAX_PARALLEL_SLICES} (got ${JSON.stringify(capText)})`, { hint: ctx.usage() });
   }
   const cap = Number(capText);
-  const blocked = (message: string) => new RefusedError(message, { prefix: "parallel select: ", hint: ctx.usage() });
-  const name = args.positionals[0] ?? "-";
-  let text: string;
-  try {
-    text = name === "-" ? await stdinText(ctx, MAX_INPUT_BYTES, "standard input") : readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
-  } catch (e) {
-    if (e instanceof BadInputError) throw blocked(e.message);
-    throw e;
-  }
-  const parsed = parseSlices(text);
-  if ("problem" in parsed) throw blocked(parsed.problem);
-  let root: string | undefined;
-  if (ctx.rootOption !== undefined) {
-    const r = resolve(ctx.io.cwd, ctx.rootOption);
-    root = basename(r) === ".devrites" ? dirname(r) : r;
-  }
-  const result = selectGreedy(cap, parsed.slices, root === undefined ? undefined : (p) => isProjectSymlink(root!, p));
+  const { slices, isSymlink, blocked } = await readSliceInput(ctx, args, "parallel select: ");
+  const result = selectGreedy(cap, slices, isSymlink);
   if ("problem" in result) throw blocked(result.problem);
   const ids = result.selected.map((s) => s.id);
-  const skipped = parsed.slices.map((s) => s.id).filter((id) => !ids.includes(id));
+  const skipped = slices.map((s) => s.id).filter((id) => !ids.includes(id));
   return { exit: 0, lines: [formatSelection(result)], data: { n_eff: ids.length, mode: result.mode, slices: ids, cap, not_selected: skipped } };
 }
