@@ -73,6 +73,23 @@ function toParseArgsOptions(options: Record<string, OptionDef>) {
 }
 
 /**
+ * Whether `--json` asks for JSON output. A row may declare its own `--json` that takes a value
+ * (`parallel lease-write --json FILE`, the Go engine's spelling the pack calls verbatim): on
+ * that command `--json` names the input, and the output is text.
+ */
+export function jsonOutput(def: CommandDef | undefined, argv: readonly string[]): boolean {
+  if (def?.options.json?.type === "string") return false;
+  const dashDash = argv.indexOf("--");
+  return (dashDash < 0 ? argv : argv.slice(0, dashDash)).includes("--json");
+}
+
+/** jsonOutput before the command line is parsed (main's first look, so an option error prints as the output will). */
+export function jsonOutputAsked(argv: readonly string[]): boolean {
+  // The command is looked up only when `--json` is there: most calls pay nothing for it.
+  return jsonOutput(undefined, argv) && jsonOutput(findCommand(splitWords(argv).words), argv);
+}
+
+/**
  * Parse a command line.
  * @throws UnknownCommandError (exit 2) for an unknown command; BadInputError (exit 5) for bad options.
  */
@@ -83,7 +100,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const before = dashDash < 0 ? argv : argv.slice(0, dashDash);
   const help = before.includes("--help") || before.includes("-h");
   const version = before.includes("--version") || before.includes("-V") || before.includes("-v");
-  const json = before.includes("--json");
+  const json = jsonOutput(def, argv);
   if (!def) {
     return { def, words, args: { positionals: [], options: {} }, help, version, json };
   }

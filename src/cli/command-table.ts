@@ -390,6 +390,88 @@ const ROWS: CommandRow[] = [
     run: lazy(() => import("../commands/parallel/status.js"), "parallelLeaseRead"),
   },
   {
+    words: ["parallel", "lease-write"],
+    describe: "write the control lease of a parallel batch from its JSON (--json names the input here, as in the Go engine)",
+    examples: ["devrites-engine parallel lease-write --slug csv-export --json lease.json", "devrites-engine parallel lease-write --json - < lease.json"],
+    options: {
+      slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }),
+      json: str("the lease as JSON: a file, or - for standard input (output is text)", { value: "FILE", kind: "path", required: true }),
+    },
+    shows: ["root"],
+    mcp: { not: "its input is a JSON file or standard input a build step pipes in; an agent runs it as a command" },
+    run: lazy(() => import("../commands/parallel/lease.js"), "parallelLeaseWrite"),
+  },
+  {
+    words: ["parallel", "lease-clear"],
+    describe: "remove the control lease of a parallel batch (exit 0 when there is none)",
+    examples: ["devrites-engine parallel lease-clear --slug csv-export", "devrites-engine parallel lease-clear --json"],
+    options: { slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }) },
+    shows: ["root", "json"],
+    mcp: { not: "a step of the pack's parallel build, run as a command (rite-build/reference/parallel-batch.md)" },
+    run: lazy(() => import("../commands/parallel/lease.js"), "parallelLeaseClear"),
+  },
+  {
+    words: ["parallel", "create"],
+    describe: "make one git worktree and branch per slice from the base commit, and write a running lease (--json names the slices' input here)",
+    examples: ["devrites-engine parallel create --slug csv-export --batch b1 --base HEAD --json batch.json", "devrites-engine parallel create --batch b1 --base HEAD --json - < batch.json"],
+    options: {
+      slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }),
+      batch: str("the batch id (a letter or digit, then letters, digits, '.', '_', '-')", { value: "ID", required: true }),
+      base: str("the commit the workers start from (B)", { value: "REV", required: true }),
+      json: str("the slices' path sets as JSON: a file, or - for standard input (output is text)", { value: "FILE", kind: "path", required: true }),
+      session: str("who controls the batch (default pid:<pid>)", { value: "TEXT" }),
+    },
+    shows: ["root"],
+    mcp: { not: "a step of the pack's parallel build that runs git worktrees, run as a command (rite-build/reference/parallel-batch.md)" },
+    run: lazy(() => import("../commands/parallel/create.js"), "parallelCreate"),
+  },
+  {
+    words: ["parallel", "record-green"],
+    describe: "mark a slice of the running batch green with its transfer commit",
+    examples: ["devrites-engine parallel record-green --slug csv-export --slice SLICE-001 --commit 2435cdb", "devrites-engine parallel record-green --slice SLICE-002 --commit HEAD --json"],
+    options: {
+      slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }),
+      slice: str("the slice id as the lease names it", { value: "ID", required: true }),
+      commit: str("the worker's transfer commit", { value: "SHA", required: true }),
+    },
+    shows: ["root", "json"],
+    mcp: { not: "a step of the pack's parallel build that runs git worktrees, run as a command (rite-build/reference/parallel-batch.md)" },
+    run: lazy(() => import("../commands/parallel/mark.js"), "parallelRecordGreen"),
+  },
+  {
+    words: ["parallel", "abort"],
+    describe: "mark the batch's lease aborted (a person's discard; control is never rewound)",
+    examples: ["devrites-engine parallel abort --slug csv-export", "devrites-engine parallel abort --json"],
+    options: { slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }) },
+    shows: ["root", "json"],
+    mcp: { not: "a step of the pack's parallel build that runs git worktrees, run as a command (rite-build/reference/parallel-batch.md)" },
+    run: lazy(() => import("../commands/parallel/mark.js"), "parallelAbort"),
+  },
+  {
+    words: ["parallel", "integrate"],
+    describe: "prove each green slice's transfer commit path-exact against the base and squash them onto the staging branch (--apply-to-control: fast-forward control, lease complete)",
+    examples: ["devrites-engine parallel integrate --slug csv-export --apply-to-control", "devrites-engine parallel integrate --slug csv-export"],
+    options: {
+      slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }),
+      "apply-to-control": bool("fast-forward control to the squash commit and mark the lease complete"),
+    },
+    shows: ["root", "json"],
+    mcp: { not: "a step of the pack's parallel build that runs git worktrees, run as a command (rite-build/reference/parallel-batch.md)" },
+    run: lazy(() => import("../commands/parallel/integrate.js"), "parallelIntegrate"),
+  },
+  {
+    words: ["parallel", "cleanup"],
+    describe: "remove the batch's worktrees and branches and its lease (complete, or --force: salvage first)",
+    examples: ["devrites-engine parallel cleanup --slug csv-export", "devrites-engine parallel cleanup --slug csv-export --force"],
+    options: {
+      slug: str("the workspace (the pack's form; default: the selected workspace)", { value: "SLUG", kind: "slug" }),
+      force: bool("clean up a batch that is not complete: salvage each worker's work onto its branch first"),
+    },
+    shows: ["root", "json"],
+    mcp: { not: "a step of the pack's parallel build that runs git worktrees, run as a command (rite-build/reference/parallel-batch.md)" },
+    run: lazy(() => import("../commands/parallel/cleanup.js"), "parallelCleanup"),
+  },
+  {
     words: ["check"],
     describe: "lint the workspace files and the sentinel: file:line:col diagnostics, exit 3 on errors",
     examples: ["devrites-engine check", "devrites-engine check --json", "devrites-engine check --workspace csv-export"],
@@ -785,7 +867,7 @@ COMMANDS.push({
 // `hook` is the pack's host hooks, which fail open (exit 0) as when the engine is absent.
 // docs/migrating-from-go.md lists them with their sources.
 const NOT_PROVIDED: string[][] = [
-  ["hook"], ["parallel"], ["context"],
+  ["hook"], ["context"],
   ["open-visual"], ["overhaul"], ["install"], ["update"], ["uninstall"],
 ];
 /** The not-provided answer for `words`, loaded on first use like every lazy command. */

@@ -6,7 +6,7 @@ import type { Io } from "../io.js";
 import { jsonText, terminalText } from "../commands/format.js";
 import type { Outcome } from "../commands/types.js";
 import { ENGINE_VERSION } from "../version.js";
-import { COMPLETION_FLAGS, parseCommandLine, unknownCommand } from "./argv.js";
+import { COMPLETION_FLAGS, jsonOutputAsked, parseCommandLine, unknownCommand } from "./argv.js";
 import { COMMANDS, findCommand, GLOBAL_OPTIONS } from "./command-table.js";
 import { asEngineError, debugOn, debugText, errorJson, outcomeJson, runDef, withOutput } from "./run-command.js";
 import { PROGRAM, programName, renameProgram } from "./program-name.js";
@@ -67,8 +67,7 @@ async function helpFor(words: string[]): Promise<string> {
 /** Run one command line. Never throws; returns the exit code. */
 export async function main(argv: readonly string[], outerIo: Io): Promise<number> {
   // Known before parsing, so that even an option error is printed as JSON.
-  const dashDash = argv.indexOf("--");
-  let json = (dashDash < 0 ? argv : argv.slice(0, dashDash)).includes("--json");
+  let json = jsonOutputAsked(argv);
   // A printed command starts as the engine can be run again here (`npx devrites-engine` for a
   // project-local install run by npx): in text, and in a --json error's hint.
   const program = programName(outerIo.script, outerIo.env, outerIo.cwd);

@@ -9,7 +9,6 @@ const GO = "the DevRites Go engine";
 
 /** What each call does in the Go engine, and what to use instead: `words` → [what, instead]. */
 export const NOT_PROVIDED_ANSWERS: Record<string, readonly [string, string]> = {
-  parallel: ["leases and integrates git worktrees (create, record-green, integrate, abort, cleanup, lease-write, lease-clear)", `${GO}'s \`parallel\`, or build the slices one at a time; \`devrites-engine parallel select\` picks the path-disjoint batch, \`parallel status\` reads the lease`],
   context: ["bundles a phase's read-set", "devrites-engine orient <slug> (artifact budgets, bulk files), then read the files the skill names"],
   "open-visual": ["opens a visual HTML file", "open the file directly"],
   overhaul: ["runs the overhaul records and snapshots", `${GO}'s \`overhaul\``],

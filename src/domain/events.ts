@@ -5,6 +5,7 @@ const EVENT_KINDS = [
   "initialized", "resolved", "dropped", "raised", "auto_picked", "paused", "pause_deferred", "resumed",
   "notify_failed", "slice_spent", "budget_seeded", "budget_granted", "sequence_opened", "manifest_merged", "migrated", "recovered", "closed",
   "gates_scaffolded", "gate_result", "gate_attested", "gate_abandoned",
+  "parallel_lease_written", "parallel_lease_cleared", "parallel_created", "parallel_green_recorded", "parallel_aborted", "parallel_cleaned", "parallel_integrated",
   "dispatch_opened", "dispatch_started", "dispatch_sealed", "dispatch_returned", "dispatch_abandoned",
   "note_added", "note_removed", "notes_repaired", "metric_recorded",
 ] as const;

@@ -12,12 +12,16 @@ export const JOURNAL_FILE = ".journal";
 /**
  * Every file of a workspace the engine writes (formats.md, Layout; the pack's gates ledger, the
  * wave ledger and metrics `dispatch` writes, the baselines `check drift --record` and `check
- * regression --update` keep), and so every file
+ * regression --update` keep, the control lease of `parallel`), and so every file
  * a workspace journal may name, with init's ACTIVE two levels up. The one list: commit() refuses
  * to write any other file, so a command cannot leave a journal its own recovery would refuse.
  */
-export const OWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl", "gates.md", "readiness-inputs.json", "regression-baseline.json", "dispatch.json", "metrics.jsonl", "notes.md"] as const;
+export const OWN_FILES = ["state.md", "questions.md", "decisions.md", "touched-files.md", "events.jsonl", "gates.md", "readiness-inputs.json", "regression-baseline.json", "dispatch.json", "metrics.jsonl", "notes.md", "parallel-lease.md"] as const;
 const OWN_TARGETS: ReadonlySet<string> = new Set(OWN_FILES);
+/** The files a journal may remove (version 5): only the lease, whose absence means "no batch". */
+const REMOVABLE: ReadonlySet<string> = new Set(["parallel-lease.md"]);
+/** Whether the engine removes `target` (a workspace-relative name) through a journal. */
+export const isRemovable = (target: string): boolean => REMOVABLE.has(target);
 /**
  * The engine's temp names: `.<own file>.<pid>.<nonce>.tmp` (backups `….old.tmp`), the nonce 16
  * hex digits (8 in engines before journal version 3). Nothing else is ever deleted as litter.
@@ -55,9 +59,20 @@ export interface JournalAppend {
   offset: number;
   data: string;
 }
+/**
+ * Version 5: a file the commit removes (`parallel lease-clear`). `backup` is a hard link to it
+ * made before the journal, so a rollback puts it back; size and CRC-32 say which content the
+ * commit meant to remove, so a replay never removes a file put there since.
+ */
+export interface JournalRemove {
+  target: string;
+  size: number;
+  crc32: number;
+  backup?: string;
+}
 export interface Journal {
-  /** Version 4: version 3 with the directory move of `state close` (`archive`). */
-  v: 1 | 2 | 3 | 4;
+  /** Version 4: version 3 with the directory move of `state close` (`archive`). Version 5: version 3 with `removes`. */
+  v: 1 | 2 | 3 | 4 | 5;
   /** Version 3: the per-commit nonce every temp and backup name carries. */
   nonce?: string;
   files: JournalFile[];
@@ -68,6 +83,8 @@ export interface Journal {
    * directory is tells whether the move happened; the journal travels with it.
    */
   archive?: string;
+  /** Version 5: files removed after the renames (an older engine refuses the version, never skips the removal). */
+  removes?: JournalRemove[];
 }
 
 /** The target a journal names for `.devrites/ACTIVE` (two levels up from the workspace). */
@@ -157,9 +174,9 @@ function validateJournal(dir: string, raw: unknown, journalPath: string, appendT
   const bad = (why: string) => new CorruptJournalError(journalPath, why);
   if (!isObject(raw)) throw bad("it is not a JSON object");
   const v = raw.v;
-  if (v !== 1 && v !== 2 && v !== 3 && v !== 4) throw bad(`unknown version ${JSON.stringify(v)}`);
+  if (v !== 1 && v !== 2 && v !== 3 && v !== 4 && v !== 5) throw bad(`unknown version ${JSON.stringify(v)}`);
   const nonce = raw.nonce;
-  const nonced = v === 3 || v === 4;
+  const nonced = v === 3 || v === 4 || v === 5;
   if (nonced && (typeof nonce !== "string" || !/^[0-9a-f]{16}$/.test(nonce))) throw bad("its nonce is missing or malformed");
   if (!Array.isArray(raw.files) || !Array.isArray(raw.appends)) throw bad("it has no files and appends lists");
   const seen = new Set<string>();
@@ -207,7 +224,7 @@ function validateJournal(dir: string, raw: unknown, journalPath: string, appendT
     return { target: a.target, offset: a.offset, data: a.data };
   });
   if (appends.length > 1) throw bad("it lists more than one append");
-  if (appendTarget !== "events.jsonl" && (files.length > 0 || v !== 3 || raw.archive !== undefined)) throw bad(`a journal of ${appendTarget} only appends to it`);
+  if (appendTarget !== "events.jsonl" && (files.length > 0 || v !== 3 || raw.archive !== undefined || raw.removes !== undefined)) throw bad(`a journal of ${appendTarget} only appends to it`);
   let archive: string | undefined;
   if (v === 4) {
     // A close moves only its own directory, from work/ to archive/, and writes only ACTIVE.
@@ -216,7 +233,36 @@ function validateJournal(dir: string, raw: unknown, journalPath: string, appendT
     if (files.some((f) => f.target !== ACTIVE_TARGET)) throw bad("a close journal may write only ACTIVE");
     archive = raw.archive;
   } else if (raw.archive !== undefined) throw bad(`a version ${v} journal moves no directory`);
-  return { v, ...(nonced ? { nonce: nonce as string } : {}), files, appends, ...(archive !== undefined ? { archive } : {}) };
+  const removes = v === 5 ? validateRemoves(raw.removes, nonce as string, seen, bad) : undefined;
+  if (v !== 5 && raw.removes !== undefined) throw bad(`a version ${v} journal removes no file`);
+  return { v, ...(nonced ? { nonce: nonce as string } : {}), files, appends, ...(archive !== undefined ? { archive } : {}), ...(removes !== undefined ? { removes } : {}) };
+}
+
+/**
+ * A version 5 journal's removals: each a file the journal may remove, in its own directory (a
+ * bare name: no path, no link is followed to reach it), named once and not also written, its
+ * backup the engine's backup name with this journal's nonce.
+ */
+function validateRemoves(raw: unknown, nonce: string, written: ReadonlySet<string>, bad: (why: string) => CorruptJournalError): JournalRemove[] {
+  if (!Array.isArray(raw) || raw.length === 0) throw bad("a version 5 journal has no removes list");
+  const seen = new Set<string>();
+  return raw.map((r: unknown, i: number) => {
+    const where = `removes[${i}]`;
+    if (!isObject(r)) throw bad(`${where} is not an object`);
+    const { target, backup } = r;
+    if (typeof target !== "string" || !REMOVABLE.has(target)) throw bad(`${where} removes ${JSON.stringify(target)}, not a file the engine removes`);
+    if (seen.has(target) || written.has(target)) throw bad(`${where} names ${target} twice`);
+    seen.add(target);
+    if (!isCount(r.size, READ_CAP_BYTES.workspaceFile)) throw bad(`${where} size ${JSON.stringify(r.size)} is out of range`);
+    if (!isCount(r.crc32, 0xffff_ffff)) throw bad(`${where} crc32 is not a 32-bit number`);
+    const entry: JournalRemove = { target, size: r.size, crc32: r.crc32 };
+    if (backup !== undefined) {
+      const m = typeof backup === "string" ? TEMP_NAME.exec(backup) : null;
+      if (m === null || m[1] !== target || m[3] !== nonce || m[4] !== ".old") throw bad(`${where} backup ${JSON.stringify(backup)} is not the engine's backup name`);
+      entry.backup = backup as string;
+    }
+    return entry;
+  });
 }
 
 /**
@@ -249,7 +295,7 @@ export function readJournal(dir: string, appendTarget = "events.jsonl"): Journal
 }
 
 /** True when the file at `p` has the content the journal recorded for it. */
-export function matches(p: string, f: JournalFile): boolean {
+export function matches(p: string, f: Pick<JournalFile, "size" | "crc32" | "sha256">): boolean {
   let data: Buffer | undefined;
   try {
     data = readRegularFile(p, { name: basename(p), capBytes: f.size ?? READ_CAP_BYTES.workspaceFile, noFollow: true });

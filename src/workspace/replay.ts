@@ -1,13 +1,13 @@
-// Replaying a journal forward (applyJournal: the directory move of a close, renames, then
-// event appends) or back (rollBack: appends cut back, targets restored from their hard-linked
-// backups, the directory moved back). Shared by the commit that wrote the journal and by
+// Replaying a journal forward (applyJournal: the directory move of a close, renames, removals,
+// then event appends) or back (rollBack: appends cut back, targets restored from their
+// hard-linked backups, removed files linked back, the directory moved back). Shared by the commit that wrote the journal and by
 // recovery of one a killed process left (journal.ts owns its format).
 
 import { constants, fstatSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { EngineError, RefusedError } from "../errors.js";
 import { disk, kindOf, lstat, refuseHardLink, removeFile, writeAll } from "./disk.js";
-import { ACTIVE_TARGET, inArchive, JOURNAL_FILE, matches, type Journal, type JournalAppend, type JournalFile } from "./journal.js";
+import { ACTIVE_TARGET, inArchive, JOURNAL_FILE, matches, type Journal, type JournalAppend, type JournalFile, type JournalRemove } from "./journal.js";
 
 export const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -135,6 +135,7 @@ export function applyJournal(dir: string, j: Journal, fresh = false): { at: stri
       renamed.push(f.target);
     }
   }
+  for (const r of j.removes ?? []) removeRecorded(at, r);
   for (const a of j.appends) applyAppend(at, a);
   for (const d of dirsOf(at, j)) fsyncDir(d);
   // The commit point. No fsync after this removal: a journal that outlives a crash names renamed
@@ -146,13 +147,13 @@ export function applyJournal(dir: string, j: Journal, fresh = false): { at: stri
   }
   // A backup that cannot be removed is litter for the next command, never a reason to roll
   // back (that would mix old and new files). A temp a replay did not rename (ACTIVE changed since) goes too.
-  for (const f of j.files) {
+  for (const f of [...j.files, ...(j.removes ?? [])]) {
     try {
       if (f.backup !== undefined) {
         if (fresh) disk.unlinkSync(resolve(at, f.backup));
         else unlinkIfRegular(resolve(at, f.backup));
       }
-      if (!fresh) unlinkIfRegular(resolve(at, f.temp));
+      if (!fresh && "temp" in f) unlinkIfRegular(resolve(at, f.temp));
     } catch {
       // removed by the next command's litter sweep (its name is the engine's pattern)
     }
@@ -161,9 +162,26 @@ export function applyJournal(dir: string, j: Journal, fresh = false): { at: stri
 }
 
 /**
- * Undo what a journal may have done: appends cut back to their offset, renamed targets restored
- * from their backups (version 3), files this commit created removed, temps deleted, the journal
- * removed. Versions 1 and 2 have no backups: their temps are deleted, as those engines did.
+ * A removal, idempotent: the file goes only while it is a regular file holding the content the
+ * journal recorded (a link, a non-file or a file written there since stays); gone is done.
+ */
+function removeRecorded(dir: string, r: JournalRemove): void {
+  const target = resolve(dir, r.target);
+  if (matches(target, r)) disk.unlinkSync(target);
+}
+
+/** A removal undone: the file linked back from its backup when it is gone; the backup removed. */
+function restoreRemoved(dir: string, r: JournalRemove): void {
+  if (r.backup === undefined) return;
+  const backup = resolve(dir, r.backup);
+  if (isRegular(backup) && lstat(resolve(dir, r.target)) === undefined) disk.renameSync(backup, resolve(dir, r.target));
+  else unlinkIfRegular(backup);
+}
+
+/**
+ * Undo what a journal may have done: appends cut back to their offset, removed files linked back
+ * from their backups (version 5), renamed targets restored from their backups (version 3), files
+ * this commit created removed, temps deleted, the journal removed. Versions 1 and 2 have no backups: their temps are deleted, as those engines did.
  * Each file is undone on its own: one that cannot be (a rename the system keeps refusing) does
  * not stop the others, and the journal stays only while something is left to undo.
  * @throws the failure (an EngineError first, else the errno error; several in an AggregateError).
@@ -178,6 +196,7 @@ export function rollBack(dir: string, j: Journal): void {
     }
   };
   for (const a of j.appends) attempt(() => cutBack(dir, a));
+  for (const r of j.removes ?? []) attempt(() => restoreRemoved(dir, r));
   for (const f of [...j.files].reverse()) attempt(() => restore(dir, j, f));
   for (const d of dirsOf(dir, j)) fsyncDir(d);
   let at = dir;

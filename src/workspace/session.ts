@@ -26,6 +26,8 @@ interface Changes {
   events: EventDraft[];
   /** `state close`: move the workspace to `archive/<slug>` in the same commit (the events land there). */
   archive?: boolean;
+  /** Files to remove in the same commit (`parallel lease-clear`); one already gone is skipped. */
+  removes?: string[];
 }
 
 interface LockOptions {
@@ -177,6 +179,31 @@ export class WorkspaceSession {
   }
 
   /**
+   * mutate() for a command that runs processes while it holds the lock (`parallel create`,
+   * `cleanup`: git worktrees): `fn` is awaited under the workspace lock, then what it returns is
+   * committed as one transaction. Nothing else of this session runs meanwhile.
+   */
+  async mutateAsync<T>(fn: () => Promise<{ changes: Changes; result: T }>, opts: { lockTimeoutMs?: number } = {}): Promise<T> {
+    this.#timeoutMs = opts.lockTimeoutMs ?? lockTimeoutMs(this.io.env.DEVRITES_LOCK_TIMEOUT_MS);
+    const lock = this.#take(this.ws.dir);
+    this.#lock = lock;
+    this.#writing = true;
+    try {
+      this.recoverLocked();
+      const { changes, result } = await fn();
+      this.commitLocked(changes);
+      return result;
+    } finally {
+      this.#writing = false;
+      this.release();
+      this.#activeLock?.release();
+      this.#activeLock = undefined;
+      this.#lock = undefined;
+      lock.release();
+    }
+  }
+
+  /**
    * `state close <slug>` on this archived workspace: finish a close a killed process left (its
    * journal moved with the directory), under the archive's lock and ACTIVE's.
    * @returns undefined when there was nothing to finish, else whether ACTIVE was emptied.
@@ -217,9 +244,10 @@ export class WorkspaceSession {
       writes.push({ path, content });
     }
     const appends = changes.events.length > 0 ? [{ path: this.path(EVENTS_FILE), data: renderEvents(changes.events, this.now) }] : [];
-    if (writes.length === 0 && appends.length === 0 && changes.archive !== true) return;
+    const removes = (changes.removes ?? []).map((name) => this.path(name));
+    if (writes.length === 0 && appends.length === 0 && changes.archive !== true && removes.length === 0) return;
     try {
-      commit(this.ws.dir, writes, appends, changes.archive === true ? { archive: this.ws.slug } : {});
+      commit(this.ws.dir, writes, appends, changes.archive === true ? { archive: this.ws.slug } : { removes });
     } catch (e) {
       if (e instanceof EngineError) throw e;
       throw new InternalError(`commit failed: ${(e as Error).message}`, { kind: "io", cause: e });

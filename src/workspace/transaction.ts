@@ -1,8 +1,8 @@
 // The journaled multi-file commit. New contents go to fsynced temp files, the old targets get
-// hard-linked backups, then `.journal` lists them (nonce, sizes, CRC-32s, event appends, and
-// for `state close` the move of the workspace directory to archive/) and is fsynced, then the
-// directory is moved, temps are renamed over their targets and event lines appended; the
-// journal is removed last. A failed step rolls back from the backups and moves the directory
+// hard-linked backups, then `.journal` lists them (nonce, sizes, CRC-32s, event appends, the
+// files it removes, and for `state close` the move of the workspace directory to archive/) and
+// is fsynced, then the directory is moved, temps are renamed over their targets, removed files
+// unlinked and event lines appended; the journal is removed last. A failed step rolls back from the backups and moves the directory
 // back (replay.ts does both directions; recovery.ts replays or discards a journal a crash left;
 // journal.ts owns its format).
 
@@ -10,8 +10,8 @@ import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, readS
 import { basename, dirname, join, relative } from "node:path";
 import type { ContentPiece, FileContent } from "../documents/text-edit.js";
 import { InternalError, isKind, RefusedError } from "../errors.js";
-import { disk, kindOf, refuseHardLink, removeFile, writeAll } from "./disk.js";
-import { bodySum, byteLength, crcFor, isOwnTarget, JOURNAL_FILE, type Journal, type JournalFile } from "./journal.js";
+import { disk, kindOf, READ_CAP_BYTES, readRegularFile, refuseHardLink, removeFile, writeAll } from "./disk.js";
+import { bodySum, byteLength, crc32, crcFor, isOwnTarget, isRemovable, JOURNAL_FILE, type Journal, type JournalFile } from "./journal.js";
 import { applyJournal, errText, fsyncDir, rollBack, whereIs } from "./replay.js";
 import { shellWord } from "../shell-word.js";
 
@@ -108,13 +108,17 @@ export function appendPoint(p: string): { offset: number; needsNewline: boolean 
  * Commit `writes` and `appends` as one transaction; the caller holds the lock on `dir` (and
  * ACTIVE's when a write is ACTIVE). `opts.archive` (the workspace's slug): move `dir` to
  * `archive/<slug>` first, as part of the same transaction (`state close`); appends then land
- * in the moved directory. A step that fails (a full disk, a short write, a refused rename)
- * rolls every file back, ACTIVE included, and moves the directory back.
+ * in the moved directory. `opts.removes`: files to remove (absolute; one that is already gone
+ * is skipped), each backed up by a hard link first so that a rollback puts it back. A step
+ * that fails (a full disk, a short write, a refused rename) rolls every file back, ACTIVE
+ * included, and moves the directory back.
  * @returns the directory the workspace is in after the commit.
  * @throws InternalError (exit 1) when the disk refuses a step; RefusedError for a link or non-file target.
  */
-export function commit(dir: string, writes: readonly FileWrite[], appends: readonly FileAppend[] = [], opts: { archive?: string } = {}): string {
-  if (writes.length === 0 && appends.length === 0 && opts.archive === undefined) return dir;
+export function commit(dir: string, writes: readonly FileWrite[], appends: readonly FileAppend[] = [], opts: { archive?: string; removes?: readonly string[] } = {}): string {
+  const removes = opts.removes ?? [];
+  if (writes.length === 0 && appends.length === 0 && opts.archive === undefined && removes.length === 0) return dir;
+  if (removes.length > 0 && opts.archive !== undefined) throw new InternalError("a commit that moves the workspace removes no file", { kind: "internal" });
   const nonce = newNonce();
   const journal: Journal = opts.archive !== undefined ? { v: 4, nonce, files: [], appends: [], archive: opts.archive } : { v: 3, nonce, files: [], appends: [] };
   const made: string[] = [];
@@ -128,6 +132,11 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
     }
     const infos = writes.map((w) => targetInfo(w.path));
     for (const a of appends) targetInfo(a.path); // a symlinked or hard-linked events.jsonl is never written through
+    for (const r of removes) {
+      const target = relative(dir, r).split("\\").join("/");
+      if (!isRemovable(target)) throw new InternalError(`the engine removes only the files journal.ts lets a journal remove, and ${target} is not one of them`);
+    }
+    const removing = removes.filter((r) => targetInfo(r).existed); // a link or non-file is refused, not removed
     const existing: { target: string; entry: JournalFile }[] = [];
     for (const [i, w] of writes.entries()) {
       const { mode, existed } = infos[i]!;
@@ -161,6 +170,21 @@ export function commit(dir: string, writes: readonly FileWrite[], appends: reado
       }
       made.push(backup);
       entry.backup = relative(dir, backup);
+    }
+    for (const target of removing) {
+      // What is removed is recorded by size and CRC-32: a replay removes only that content.
+      const bytes = readRegularFile(target, { name: basename(target), capBytes: READ_CAP_BYTES.workspaceFile, noFollow: true }) ?? Buffer.alloc(0);
+      const entry: NonNullable<Journal["removes"]>[number] = { target: relative(dir, target), size: bytes.byteLength, crc32: crc32(bytes) };
+      const backup = tempPathFor(target, nonce, ".old.tmp");
+      try {
+        disk.linkSync(target, backup);
+        made.push(backup);
+        entry.backup = relative(dir, backup);
+      } catch {
+        // No hard links on this file system: the removal cannot be rolled back, as a rewrite cannot.
+      }
+      journal.v = 5;
+      (journal.removes ??= []).push(entry);
     }
     for (const a of appends) {
       const { offset, needsNewline } = appendPoint(a.path);

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseCommandLine } from "../../src/cli/argv.js";
+import { jsonOutputAsked, parseCommandLine } from "../../src/cli/argv.js";
 import { main } from "../../src/cli/main.js";
 import type { Io } from "../../src/io.js";
 import { runCli } from "../helpers/cli.js";
@@ -76,9 +76,10 @@ function violations(c: CliCase, r: RunResult, before: Map<string, string>, after
   if (!WRITING_EXITS.has(r.exit) && diff.length > 0) v.push(`exit ${r.exit} but the tree changed: ${diff.join(", ")}`);
   const litter = [...after.keys()].filter((k) => /(^|\/)\.journal$|\.tmp$|\.engine\.lock$/.test(k));
   if (litter.length > 0) v.push(`left behind: ${litter.join(", ")}`);
-  // JSON mode is decided as the engine decides it: a literal `--json` before any `--`.
+  // JSON mode is decided as the engine decides it: a literal `--json` before any `--`, except
+  // on a command whose own `--json` takes a value (parallel lease-write, create: the input).
   const opts = beforeDashDash(c.argv);
-  const json = opts.includes("--json");
+  const json = jsonOutputAsked(c.argv);
   const helpOrVersion = opts.some((a) => a === "--help" || a === "-h" || a === "--version");
   // Help, version, the completion script and interactive prompts are text by nature.
   const textByNature = (r.exit === 0 && (helpOrVersion || commandOf(c) === "completion")) || opts.includes("--interactive");

@@ -109,7 +109,7 @@ describe("readJournal: each rule a journal with a right check line must meet (th
 
   it.each<[string, unknown, string]>([
     ["not an object", [1], "it is not a JSON object"],
-    ["an unknown version", v3({ v: 5 }), "unknown version 5"],
+    ["an unknown version", v3({ v: 6 }), "unknown version 6"],
     ["a close's move of another workspace", v3({ v: 4, files: [], archive: "other" }), 'it moves "other", not its own workspace'],
     ["a close's move of a directory outside work/ and archive/", v3({ v: 4, files: [], archive: undefined }), "not its own workspace"],
     ["a version 3 journal that moves a directory", v3({ archive: "x" }), "a version 3 journal moves no directory"],

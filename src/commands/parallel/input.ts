@@ -1,0 +1,40 @@
+// The JSON a `parallel` verb reads from the file `--json` names, or standard input for `-`
+// (Go: readJSONInput in engine/internal/parallel/cli.go, which also refuses a path holding
+// `..`). A read that fails is the verb's refusal, exit 3 `parallel <verb>: <why>`, as in Go.
+
+import { BadInputError, RefusedError } from "../../errors.js";
+import { readUserInput } from "../../workspace/user-files.js";
+import { stdinText } from "../stdin-text.js";
+import type { CommandArgs, CommandContext } from "../types.js";
+
+const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/** The input's text. */
+export async function readInputText(ctx: CommandContext, name: string, verb: string): Promise<string> {
+  const refuse = (why: string) => new RefusedError(why, { prefix: `parallel ${verb}: `, hint: ctx.usage() });
+  if (name !== "-" && name.includes("..")) throw refuse("json path must not contain '..'");
+  try {
+    return name === "-" ? await stdinText(ctx, MAX_INPUT_BYTES, "standard input") : readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
+  } catch (e) {
+    if (e instanceof BadInputError) throw refuse(e.message);
+    throw e;
+  }
+}
+
+/** The input parsed as JSON. */
+export async function readJsonInput(ctx: CommandContext, name: string, verb: string): Promise<unknown> {
+  const refuse = (why: string) => new RefusedError(why, { prefix: `parallel ${verb}: `, hint: ctx.usage() });
+  const text = await readInputText(ctx, name, verb);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw refuse(`invalid JSON in ${name === "-" ? "standard input" : name}: ${(e as Error).message}`);
+  }
+}
+
+/** A value option the verb cannot run without (Go: exit 2 "usage: …"; here exit 5 with the usage). */
+export function needOption(ctx: CommandContext, args: CommandArgs, verb: string, name: string, value: string): string {
+  const v = args.options[name];
+  if (typeof v !== "string" || v === "") throw new BadInputError(`parallel ${verb} needs ${ctx.flag(name, value)}`, { hint: ctx.usage() });
+  return v;
+}
