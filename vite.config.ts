@@ -90,28 +90,21 @@ export function launcher(): Plugin {
 }
 
 /**
- * The `hot` chunk: the commands src/cli/command-table.ts loads with hotChunk(…) (each
- * `hotChunk(() => import("../commands/<file>.js"), …)`) and every module they import statically,
- * directly or not, that the entry does not hold. The plugin reads the module graph once it is
- * built; the group's test reads what it found (a module the entry imports stays in the entry:
- * the `$initial` group comes first).
+ * The modules the given roots import statically, directly or not, read from the module graph
+ * once it is built; with `dynamic`, through `import()` too, except into the modules `stopAt` names.
  */
-export function hotChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
-  const table = readFileSync(new URL("./src/cli/command-table.ts", import.meta.url), "utf8");
-  const roots = [...table.matchAll(/\bhotChunk\(\(\) => import\("\.\.\/commands\/([\w/-]+)\.js"\)/g)].map((m) =>
-    fileURLToPath(new URL(`./src/commands/${m[1]}.ts`, import.meta.url)),
-  );
-  if (roots.length === 0) throw new Error("src/cli/command-table.ts loads no command with hotChunk()");
+function reachedFrom(roots: string[], opts: { dynamic?: boolean; stopAt?: ReadonlySet<string> } = {}): { plugin: Plugin; reached: Set<string> } {
   const reached = new Set<string>();
   const plugin: Plugin = {
-    name: "devrites-hot-chunk",
+    name: "devrites-reached-from",
     buildEnd() {
       reached.clear();
       const todo = [...roots];
       for (const m of todo) reached.add(m);
       while (todo.length > 0) {
-        for (const dep of this.getModuleInfo(todo.pop()!)?.importedIds ?? []) {
-          if (!reached.has(dep)) {
+        const info = this.getModuleInfo(todo.pop()!);
+        for (const dep of [...(info?.importedIds ?? []), ...(opts.dynamic === true ? (info?.dynamicallyImportedIds ?? []) : [])]) {
+          if (!reached.has(dep) && opts.stopAt?.has(dep) !== true) {
             reached.add(dep);
             todo.push(dep);
           }
@@ -119,10 +112,50 @@ export function hotChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
       }
     },
   };
-  return { plugin, group: { name: "hot", test: (id) => reached.has(id), priority: 3 } };
+  return { plugin, reached };
+}
+
+const TABLE = readFileSync(new URL("./src/cli/command-table.ts", import.meta.url), "utf8");
+/** The command files src/cli/command-table.ts loads with `loader(() => import("../commands/<file>.js"), …)`. */
+function commandFiles(loader: "hotChunk" | "lazy"): string[] {
+  return [...TABLE.matchAll(new RegExp(`\\b${loader}\\(\\(\\) => import\\("\\.\\./commands/([\\w/-]+)\\.js"\\)`, "g"))].map((m) => m[1]!);
+}
+const commandPath = (file: string) => fileURLToPath(new URL(`./src/commands/${file}.ts`, import.meta.url));
+
+/**
+ * The `hot` chunk: the commands src/cli/command-table.ts loads with hotChunk(…) and every
+ * module they import, directly or not, that the entry does not hold (a module the entry
+ * imports stays in the entry: the `$initial` group comes first).
+ */
+export function hotChunk(): { plugin: Plugin; group: CodeSplittingGroup } {
+  const roots = commandFiles("hotChunk");
+  if (roots.length === 0) throw new Error("src/cli/command-table.ts loads no command with hotChunk()");
+  const { plugin, reached } = reachedFrom(roots.map(commandPath));
+  return { plugin, group: { name: "hot", test: (id) => reached.has(id), priority: 4 } };
+}
+
+/**
+ * The DevRites pack's build-loop and ship verbs (gates, parallel, claim, dispatch, notes,
+ * metrics, the ship gates and the read-only project checks): what only they import goes into a
+ * `pack-verbs` chunk, so that the workspace writer's everyday commands (questions, resolve,
+ * orient, …) do not read and compile them on each call. What they share with those commands
+ * stays in `commands`.
+ */
+const PACK_VERB = /^(gates|parallel|claim|dispatch|note|next|handoff|metrics|detect|secret-scan)\/|^check\/(candidate|seal|slice|diff-scope|drift|regression|windows|indexes|skill-trust|dup|path-disjoint)$/;
+export function packVerbsChunk(): { plugins: Plugin[]; packOnly: (id: string) => boolean; group: CodeSplittingGroup } {
+  const lazyFiles = commandFiles("lazy");
+  const packRoots = lazyFiles.filter((f) => PACK_VERB.test(f)).map(commandPath);
+  const pack = reachedFrom(packRoots);
+  // Everything the CLI reaches without going through a pack verb, lazily loaded code included.
+  const coreRoots = [...lazyFiles.filter((f) => !PACK_VERB.test(f)), ...commandFiles("hotChunk")].map(commandPath);
+  const core = reachedFrom([fileURLToPath(new URL("./src/cli/bin.ts", import.meta.url)), ...coreRoots], { dynamic: true, stopAt: new Set(packRoots) });
+  if (!lazyFiles.some((f) => PACK_VERB.test(f))) throw new Error("src/cli/command-table.ts loads none of the pack's verbs lazily");
+  const packOnly = (id: string) => pack.reached.has(id) && !core.reached.has(id);
+  return { plugins: [pack.plugin, { ...core.plugin, name: "devrites-reached-from-core" }], packOnly, group: { name: "pack-verbs", test: packOnly, priority: 2 } };
 }
 
 const hot = hotChunk();
+const packVerbs = packVerbsChunk();
 
 /** The modules of the lazily loaded commands chunk (below). */
 const COMMANDS_CHUNK = /[\\/](src[\\/](commands|domain|documents|workspace)|templates)[\\/]/;
@@ -134,7 +167,7 @@ const COMMANDS_CHUNK = /[\\/](src[\\/](commands|domain|documents|workspace)|temp
 const MCP_COMMAND = /[\\/]src[\\/]commands[\\/]mcp[\\/]mcp\.ts$/;
 
 export default defineConfig(({ mode }) => ({
-  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin, eagerFunctions()])],
+  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin, ...packVerbs.plugins, eagerFunctions()])],
   define: { __ENGINE_VERSION__: JSON.stringify(pkg.version) },
   build: {
     ssr: true,
@@ -166,13 +199,17 @@ export default defineConfig(({ mode }) => ({
             // Every module the entry imports statically stays in the entry file: left to itself,
             // rolldown moves what two lazy chunks share with the entry into chunks of their own,
             // which every command would then load (one file read and compile each).
-            { name: mode === "lib" ? "index" : "engine", tags: ["$initial"], priority: 4 },
+            { name: mode === "lib" ? "index" : "engine", tags: ["$initial"], priority: 5 },
             // The hot commands the table loads with hotChunk() (status, budget check) and what
             // only they use, beside the entry: one chunk, loaded only by them.
             ...(mode === "lib" ? [] : [hot.group]),
             // Every lazily loaded command (and interactive resolve, init's templates) with what
             // only they use: one chunk, not one per command (36 small files were slower).
-            { name: "commands", test: (id) => COMMANDS_CHUNK.test(id) && (mode === "lib" || !MCP_COMMAND.test(id)), priority: 2 },
+            { name: "commands", test: (id) => COMMANDS_CHUNK.test(id) && (mode === "lib" || (!MCP_COMMAND.test(id) && !packVerbs.packOnly(id))), priority: 3 },
+            // The pack's build-loop and ship verbs, with what only they use (packVerbsChunk).
+            // Below `commands`: a group takes in what its modules import, so the shared modules
+            // must be taken by `commands` first.
+            ...(mode === "lib" ? [] : [packVerbs.group]),
             // What only a person or a shell asks for (help, completion answers): one chunk.
             { name: "person-facing", test: /[\\/]src[\\/]cli[\\/]/, priority: 1 },
           ],

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadsHotChunk, loadsLazily } from "../../src/cli/command-def.js";
 import { COMMANDS } from "../../src/cli/command-table.js";
 import { runCli } from "../helpers/cli.js";
-import { makeProject, projectFromFixture, type Project } from "../helpers/project.js";
+import { makeProject, projectFromExample, projectFromFixture, type Project } from "../helpers/project.js";
 
 let p: Project | undefined;
 afterEach(() => p?.cleanup());
@@ -115,6 +115,21 @@ describe("the command table decides what is hot, and the bundle agrees", () => {
       if (!lazy) expect(loaded.filter((m) => !RUNTIME.test(m) && !HOT.test(m))).toEqual([]);
     },
   );
+
+  // The pack's build-loop and ship verbs (gates, parallel, dup, …) are in a chunk of their own
+  // (vite.config.ts, packVerbsChunk): an everyday call reads and compiles none of their code.
+  it.each([
+    ["questions"], ["question", "add", "Keep it?", "--gate", "advisory"], ["log"], ["orient", "session-token-rotation"],
+    ["observe", "slice", "session-token-rotation", "SLICE-001"], ["check", "readiness", "session-token-rotation"], ["check"], ["status"], ["budget", "check"],
+  ])("%j does not load the pack verbs' chunk", async (...args) => {
+    p = projectFromExample();
+    const loaded = await chunksLoaded(p, args);
+    expect(loaded.map(chunkName)).not.toContain("pack-verbs");
+  });
+  it("a pack verb (gates status) loads it", async () => {
+    p = projectFromExample();
+    expect((await chunksLoaded(p, ["gates", "status", "session-token-rotation"])).map(chunkName)).toContain("pack-verbs");
+  });
 
   it("mcp (lazy) loads its own chunk and the server's, not the commands chunk: the server's start compiles no other command", async () => {
     expect(loadsLazily(COMMANDS.find((d) => d.words.join(" ") === "mcp")!)).toBe(true);
