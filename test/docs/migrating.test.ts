@@ -28,6 +28,16 @@ describe("docs/migrating-from-go.md", () => {
     expect(Object.keys(NOT_PROVIDED_ANSWERS).sort()).toEqual(notProvided.map((c) => c.words.join(" ")).filter((w) => w !== "hook").sort());
   });
 
+  it("docs/commands.md names exactly the calls not provided (hook apart: it is described on its own)", () => {
+    const commands = fs.readFileSync(path.join(REPO_DIR, "docs", "commands.md"), "utf8");
+    const start = commands.indexOf("### DevRites pack calls this engine does not provide");
+    expect(start).toBeGreaterThan(0);
+    const paragraph = commands.slice(start, commands.indexOf("```", start));
+    const named = [...paragraph.matchAll(/`([a-z][a-z -]*)`/g)].map((m) => m[1]!);
+    const notProvided = COMMANDS.filter((c) => c.notProvided).map((c) => c.words.join(" ")).filter((w) => w !== "hook");
+    expect([...new Set(named)].sort()).toEqual(notProvided.sort());
+  });
+
   it("no longer says the Go engine has no schema gate (it has one since the pack's ADR-0029)", () => {
     expect(doc).not.toContain("no schema gate");
   });
