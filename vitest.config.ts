@@ -20,6 +20,10 @@ const LONG_FIRST = [
   "test/e2e/mcp-inspector.test.ts",
   "test/e2e/mcp.test.ts",
   "test/mcp/memory.test.ts",
+  "test/e2e/lazy-chunks.test.ts",
+  "test/e2e/parallel-worktrees.test.ts",
+  "test/domain/check/crosscheck-oracle.test.ts",
+  "test/e2e/hand-edits.test.ts",
 ];
 
 class LongFirst extends BaseSequencer {
