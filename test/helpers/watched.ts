@@ -27,3 +27,7 @@ export async function runWatched(project: string, argv: string[], env: Record<st
     syncBuiltinESMExports();
   }
 }
+
+/** The opened paths outside `project` (Node's own files, beside its binary, apart). */
+export const openedOutside = (project: string, opened: string[]): string[] =>
+  opened.filter((p) => !p.startsWith(project + path.sep) && !p.startsWith(path.dirname(process.execPath)));

@@ -10,7 +10,7 @@ import { syncBuiltinESMExports } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runWatched } from "../helpers/watched.js";
+import { openedOutside, runWatched } from "../helpers/watched.js";
 
 const SECRET = "OUTSIDE-detect-secret-7f3a";
 let base: string | undefined;
@@ -36,7 +36,6 @@ async function runDetectWatched(project: string, argv: string[] = ["detect", "co
   return { exit: r.exit, out: r.stdout + r.stderr, opened: r.opened };
 }
 
-const outsideRoot = (project: string, opened: string[]) => opened.filter((p) => !p.startsWith(project + path.sep) && !p.startsWith(path.dirname(process.execPath)));
 
 describe("detect commands: hostile manifests are refused by name, nothing read outside the root", () => {
   it.each<[string, string, (t: { project: string; outside: string }) => void, RegExp]>([
@@ -55,7 +54,7 @@ describe("detect commands: hostile manifests are refused by name, nothing read o
     expect(r.exit, r.out).toBe(3);
     expect(r.out).toMatch(want);
     expect(r.out).not.toContain(SECRET);
-    expect(outsideRoot(t.project, r.opened)).toEqual([]);
+    expect(openedOutside(t.project, r.opened)).toEqual([]);
   });
 
   it("a lockfile or manifest that is a symlink out is counted as present and never opened", async () => {
@@ -68,7 +67,7 @@ describe("detect commands: hostile manifests are refused by name, nothing read o
     expect(r.out).toContain("package-manager: yarn");
     expect(r.out).toContain("go vet ./...");
     expect(r.opened.some((p) => p.endsWith(`${path.sep}package.json`))).toBe(true);
-    expect(outsideRoot(t.project, r.opened)).toEqual([]);
+    expect(openedOutside(t.project, r.opened)).toEqual([]);
     expect(r.opened.filter((p) => p.endsWith("yarn.lock") || p.endsWith("go.mod"))).toEqual([]);
   });
 });
@@ -87,6 +86,6 @@ describe("check skill-trust: a hostile path is refused by name, nothing read out
     expect(r.exit, r.out).toBe(3);
     expect(r.out).toMatch(want);
     expect(r.out).not.toContain(SECRET);
-    expect(outsideRoot(t.project, r.opened)).toEqual([]);
+    expect(openedOutside(t.project, r.opened)).toEqual([]);
   });
 });

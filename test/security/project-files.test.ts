@@ -11,7 +11,7 @@ import { syncBuiltinESMExports } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runWatched } from "../helpers/watched.js";
+import { openedOutside, runWatched } from "../helpers/watched.js";
 
 const SECRET = "OUTSIDE-ghp_" + "Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8";
 let base: string | undefined;
@@ -43,7 +43,6 @@ function tree(manifestPath: string): { project: string; outside: string } {
 }
 
 
-const insideRoot = (project: string, opened: string[]) => opened.filter((p) => !p.startsWith(project + path.sep) && !p.startsWith(path.dirname(process.execPath)));
 
 describe("hostile project trees are refused by name, nothing read outside the root", () => {
   it.each<[string, string, (t: { project: string; outside: string }) => void, RegExp]>([
@@ -66,7 +65,7 @@ describe("hostile project trees are refused by name, nothing read outside the ro
       expect(r.exit, `${argv.join(" ")}: ${r.stdout}${r.stderr}`).toBe(3);
       if (argv[1] !== "seal") expect(r.stderr, argv.join(" ")).toMatch(want);
       expect(r.stdout + r.stderr).not.toContain(SECRET);
-      expect(insideRoot(t.project, r.opened), `${argv.join(" ")} opened outside the project`).toEqual([]);
+      expect(openedOutside(t.project, r.opened), `${argv.join(" ")} opened outside the project`).toEqual([]);
       // The watch sees the engine's own opens (so an empty list above means something).
       if (argv[1] !== "seal") expect(r.opened.some((p) => p.endsWith(`${path.sep}touched-files.md`))).toBe(true);
     }
@@ -79,7 +78,7 @@ describe("hostile project trees are refused by name, nothing read outside the ro
     const r = await runWatched(t.project, ["check", "seal", "feat"]);
     expect(r.exit).toBe(3);
     expect(r.stdout).toMatch(/reason: DRV-GATE-SEAL-MISSING/);
-    expect(insideRoot(t.project, r.opened)).toEqual([]);
+    expect(openedOutside(t.project, r.opened)).toEqual([]);
     expect(fs.existsSync(ws)).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import { syncBuiltinESMExports } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runWatched } from "../helpers/watched.js";
+import { openedOutside, runWatched } from "../helpers/watched.js";
 
 const SECRET = "OUTSIDE-allowlist-entry";
 let base: string | undefined;
@@ -44,7 +44,6 @@ function tree(): { project: string; outside: string } {
 }
 
 
-const outsideRoot = (project: string, opened: string[]) => opened.filter((p) => !p.startsWith(project + path.sep) && !p.startsWith(path.dirname(process.execPath)));
 
 describe("check diff-scope --allow-file: a hostile allowlist file is refused by name, nothing outside the root read", () => {
   it.each<[string, string, (t: { project: string; outside: string }) => void, RegExp]>([
@@ -66,7 +65,7 @@ describe("check diff-scope --allow-file: a hostile allowlist file is refused by 
     expect(r.exit, r.stdout + r.stderr).toBe(3);
     expect(r.stderr).toMatch(new RegExp(`^diff-scope: allow-file ${want.source}`));
     expect(r.stdout + r.stderr).not.toContain(SECRET);
-    expect(outsideRoot(t.project, r.opened)).toEqual([]);
+    expect(openedOutside(t.project, r.opened)).toEqual([]);
   });
 
   it("the watch sees the engine's own reads (so an empty list above means something)", async () => {
@@ -121,7 +120,7 @@ describe("check drift and check regression read workspace files only", () => {
     expect(r.exit, r.stdout + r.stderr).toBe(3);
     expect(r.stderr).toContain("tasks.md");
     expect(r.stdout + r.stderr).not.toContain(SECRET);
-    expect(outsideRoot(t.project, r.opened)).toEqual([]);
+    expect(openedOutside(t.project, r.opened)).toEqual([]);
     expect(fs.readdirSync(ws).sort()).toEqual(before);
   });
 });
