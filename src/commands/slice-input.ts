@@ -1,4 +1,5 @@
-// The slices' path sets that `check path-disjoint` and `parallel select` read (Go:
+// A command's input from a file or standard input (the parallel verbs' `--json` read it too),
+// and the slices' path sets that `check path-disjoint` and `parallel select` read (Go:
 // engine/internal/parallel/cli.go): a JSON file or standard input (`-`, the default), bad input
 // refused as exit 3 with the command's own prefix; with --root (the global option: the project
 // directory, or its .devrites), a path that is a symbolic link there is refused by the caller's rule.
@@ -21,16 +22,22 @@ export interface SliceInput {
   blocked: (message: string) => RefusedError;
 }
 
-export async function readSliceInput(ctx: CommandContext, args: CommandArgs, prefix: string): Promise<SliceInput> {
-  const blocked = (message: string) => new RefusedError(message, { prefix, hint: ctx.usage() });
-  const name = args.positionals[0] ?? "-";
-  let text: string;
+/**
+ * The text of the file `name` (relative to the working directory) or of standard input for
+ * `-`, capped; a read that fails is the command's refusal (exit 3, `<prefix><why>`, the usage as hint).
+ */
+export async function readInputText(ctx: CommandContext, name: string, prefix: string): Promise<string> {
   try {
-    text = name === "-" ? await stdinText(ctx, MAX_INPUT_BYTES, "standard input") : readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
+    return name === "-" ? await stdinText(ctx, MAX_INPUT_BYTES, "standard input") : readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
   } catch (e) {
-    if (e instanceof BadInputError) throw blocked(e.message);
+    if (e instanceof BadInputError) throw new RefusedError(e.message, { prefix, hint: ctx.usage() });
     throw e;
   }
+}
+
+export async function readSliceInput(ctx: CommandContext, args: CommandArgs, prefix: string): Promise<SliceInput> {
+  const blocked = (message: string) => new RefusedError(message, { prefix, hint: ctx.usage() });
+  const text = await readInputText(ctx, args.positionals[0] ?? "-", prefix);
   const parsed = parseSlices(text);
   if ("problem" in parsed) throw blocked(parsed.problem);
   let root: string | undefined;

@@ -3,22 +3,13 @@
 // `..`). A read that fails is the verb's refusal, exit 3 `parallel <verb>: <why>`, as in Go.
 
 import { BadInputError, RefusedError } from "../../errors.js";
-import { readUserInput } from "../../workspace/user-files.js";
-import { stdinText } from "../stdin-text.js";
+import { readInputText as readCommandInput } from "../slice-input.js";
 import type { CommandArgs, CommandContext } from "../types.js";
-
-const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 /** The input's text. */
 export async function readInputText(ctx: CommandContext, name: string, verb: string): Promise<string> {
-  const refuse = (why: string) => new RefusedError(why, { prefix: `parallel ${verb}: `, hint: ctx.usage() });
-  if (name !== "-" && name.includes("..")) throw refuse("json path must not contain '..'");
-  try {
-    return name === "-" ? await stdinText(ctx, MAX_INPUT_BYTES, "standard input") : readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
-  } catch (e) {
-    if (e instanceof BadInputError) throw refuse(e.message);
-    throw e;
-  }
+  if (name !== "-" && name.includes("..")) throw new RefusedError("json path must not contain '..'", { prefix: `parallel ${verb}: `, hint: ctx.usage() });
+  return readCommandInput(ctx, name, `parallel ${verb}: `);
 }
 
 /** The input parsed as JSON. */
