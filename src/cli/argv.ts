@@ -6,7 +6,7 @@ import { BadInputError, UnknownCommandError, type ErrorDetails } from "../errors
 import type { CommandArgs } from "../commands/types.js";
 import type { CommandDef, OptionDef } from "./command-def.js";
 import { valueName } from "./command-rules.js";
-import { COMMANDS, findCommand, GLOBAL_OPTIONS } from "./command-table.js";
+import { allCommands, commandsOf, findCommand, GLOBAL_OPTIONS } from "./command-table.js";
 import { closest } from "./suggest.js";
 
 interface ParsedCommandLine {
@@ -47,11 +47,11 @@ function splitWords(argv: readonly string[]): { words: string[]; rest: string[] 
       if (VALUE_GLOBALS.has(a) && i + 1 < argv.length) rest.push(argv[++i]!);
       continue;
     }
-    if (collecting && COMMANDS.some((c) => isPrefix([...words, a], c.words))) {
+    if (collecting && commandsOf(words[0] ?? a).some((c) => isPrefix([...words, a], c.words))) {
       words.push(a);
       continue;
     }
-    if (collecting && !COMMANDS.some((c) => c.words.length === words.length && isPrefix(c.words, words))) {
+    if (collecting && !commandsOf(words[0] ?? a).some((c) => c.words.length === words.length && isPrefix(c.words, words))) {
       // Not a command yet: keep the word so the error can name what was typed.
       words.push(a);
       collecting = false;
@@ -178,7 +178,7 @@ export function unknownCommand(words: readonly string[]): UnknownCommandError {
   // The word that went wrong, against the words that could stand there.
   const known = words.slice(0, -1);
   const typo = words[words.length - 1]!;
-  const offered = COMMANDS.filter((c) => !c.notProvided);
+  const offered = allCommands().filter((c) => !c.notProvided);
   const here = [...new Set(offered.filter((c) => c.words.length > known.length && isPrefix(known, c.words)).map((c) => c.words[known.length]!))];
   const near = closest(typo, here).map((w) => [...known, w].join(" "));
   if (near.length > 0) {

@@ -10,7 +10,7 @@ import { isKind } from "../errors.js";
 import { badWorkspaceName, findRoot, isExistingSlug, openWorkspace, selectedSlug } from "../workspace/locate.js";
 import { finishInterruptedInits } from "../workspace/interrupted-init.js";
 import { WorkspaceSession } from "../workspace/session.js";
-import { COMMANDS } from "./command-table.js";
+import { allCommands } from "./command-table.js";
 
 export function makeContext(
   io: Io,
@@ -52,7 +52,7 @@ export function makeContext(
     flag: opts.flag ?? cliOption,
     usage: (cliUsage) => opts.usage ?? cliUsage ?? opts.rowUsage?.() ?? "devrites-engine --help",
     runCommand: opts.runCommand,
-    commands: COMMANDS,
+    commands: allCommands,
   };
   checkNamedWorkspace(ctx, opts.workspace ?? (io.env.DEVRITES_WORKSPACE || undefined));
   return ctx;

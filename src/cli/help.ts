@@ -1,7 +1,7 @@
 // Help text rendered from the command table: the overview, a command's help (named
 // placeholders, examples) and a group's help (`state --help`).
 
-import { COMMANDS, GLOBAL_OPTIONS } from "./command-table.js";
+import { allCommands, commandsOf, GLOBAL_OPTIONS } from "./command-table.js";
 import type { CommandDef, OptionDef } from "./command-def.js";
 import { placeholder } from "./argv.js";
 import { exampleLines, paragraph, row, usageLines } from "./help-layout.js";
@@ -26,12 +26,14 @@ const isPrefix = (prefix: readonly string[], words: readonly string[]) => prefix
 
 /** The commands one word below `words` (`questions` → `questions show`). */
 function subcommands(words: readonly string[]): CommandDef[] {
-  return COMMANDS.filter((c) => c.words.length === words.length + 1 && isPrefix(words, c.words) && !c.notProvided);
+  return commandsOf(words[0] ?? "").filter((c) => c.words.length === words.length + 1 && isPrefix(words, c.words) && !c.notProvided);
 }
 
 /** True when `words` name a group of commands but no command (`state`, `budget`). */
 export function isGroup(words: readonly string[]): boolean {
-  return words.length > 0 && !COMMANDS.some((c) => c.words.length === words.length && isPrefix(c.words, words)) && COMMANDS.some((c) => isPrefix(words, c.words));
+  if (words.length === 0) return false;
+  const family = commandsOf(words[0]!);
+  return !family.some((c) => c.words.length === words.length && isPrefix(c.words, words)) && family.some((c) => isPrefix(words, c.words));
 }
 
 function examplesOf(def: CommandDef): string[] {
@@ -61,10 +63,10 @@ export function helpText(def: CommandDef | undefined, version: string): string {
     "usage: devrites-engine <command> [subcommand] [arguments] [options]",
     "",
     "Commands:",
-    ...COMMANDS.filter((c) => c.deprecatedFor === undefined && !c.notProvided).flatMap((c) => row(c.words.join(" "), 27, c.describe)),
+    ...allCommands().filter((c) => c.deprecatedFor === undefined && !c.notProvided).flatMap((c) => row(c.words.join(" "), 27, c.describe)),
     "",
     "Pack calls this engine does not provide (each says what to call instead):",
-    ...paragraph(COMMANDS.filter((c) => c.notProvided).map((c) => c.words.join(" ")).join(", ")),
+    ...paragraph(allCommands().filter((c) => c.notProvided).map((c) => c.words.join(" ")).join(", ")),
     "",
     "Global options:",
     ...optionLines(undefined, GLOBAL_OPTIONS),
@@ -82,7 +84,7 @@ export function helpText(def: CommandDef | undefined, version: string): string {
 /** Help for a group of commands: each subcommand with what it does. */
 export function groupHelpText(words: readonly string[]): string {
   const name = words.join(" ");
-  const members = COMMANDS.filter((c) => isPrefix(words, c.words) && !c.notProvided);
+  const members = commandsOf(words[0] ?? "").filter((c) => isPrefix(words, c.words) && !c.notProvided);
   return [
     ...paragraph(`devrites-engine ${name} — ${GROUPS[name] ?? `the ${name} commands`}`),
     "",

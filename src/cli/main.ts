@@ -7,7 +7,7 @@ import { jsonText, terminalText } from "../commands/format.js";
 import type { Outcome } from "../commands/types.js";
 import { ENGINE_VERSION } from "../version.js";
 import { COMPLETION_FLAGS, jsonOutputAsked, parseCommandLine, unknownCommand } from "./argv.js";
-import { COMMANDS, findCommand, GLOBAL_OPTIONS } from "./command-table.js";
+import { allCommands, COMMAND_NOUNS, findCommand, GLOBAL_OPTIONS } from "./command-table.js";
 import { asEngineError, debugOn, debugText, errorJson, outcomeJson, runDef, withOutput } from "./run-command.js";
 import { PROGRAM, programName, renameProgram } from "./program-name.js";
 
@@ -34,7 +34,7 @@ function printError(io: Io, err: EngineError, json: boolean): void {
 }
 
 /** The first words of the commands: where a printed command line starts. */
-const commandWords = (): Set<string> => new Set([...COMMANDS.map((c) => c.words[0]!), "help"]);
+const commandWords = (): Set<string> => new Set([...COMMAND_NOUNS, "help"]);
 
 /** A copy of `err` whose hints (the person's and the agent's) pass through `rename`. */
 function withHint(err: EngineError, rename: (t: string) => string): EngineError {
@@ -82,7 +82,7 @@ export async function main(argv: readonly string[], outerIo: Io): Promise<number
     if ((COMPLETION_FLAGS as readonly string[]).includes(argv[0] ?? "")) {
       // The shell asking for completions (the script `completion` prints calls this).
       const [{ completionsFor }, { completionValues }] = await completions();
-      io.stdout(completionsFor(COMMANDS, GLOBAL_OPTIONS, argv.slice(1), completionValues(io)).join("\n") + "\n");
+      io.stdout(completionsFor(allCommands(), GLOBAL_OPTIONS, argv.slice(1), completionValues(io)).join("\n") + "\n");
       return 0;
     }
     const parsed = parseCommandLine(argv);

@@ -41,8 +41,8 @@ export interface CommandContext {
    * call through it): the `--json` object the command line would print. Commands never import cli/.
    */
   runCommand: (call: CommandCall, io: Io) => Promise<Record<string, unknown>>;
-  /** The command table's rows (mcp derives its tools from them). */
-  commands: readonly CommandSpec[];
+  /** The command table's rows, built on the call (mcp derives its tools from them). */
+  commands: () => readonly CommandSpec[];
 }
 
 export interface Outcome {

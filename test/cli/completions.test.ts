@@ -3,7 +3,7 @@
 
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { COMMANDS, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
+import { allCommands, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
 import { completionValues } from "../../src/cli/completion-values.js";
 import { completionsFor } from "../../src/cli/completions.js";
 import { GATES } from "../../src/documents/gates.js";
@@ -11,7 +11,7 @@ import { REASON_CODES } from "../../src/domain/pause-reasons.js";
 import type { Io } from "../../src/io.js";
 import { projectFromExample, type Project } from "../helpers/project.js";
 
-const complete = (line: string) => completionsFor(COMMANDS, GLOBAL_OPTIONS, ["devrites-engine", ...line.split(" ")]);
+const complete = (line: string) => completionsFor(allCommands(), GLOBAL_OPTIONS, ["devrites-engine", ...line.split(" ")]);
 const GLOBALS = Object.keys(GLOBAL_OPTIONS).map((o) => `--${o}`);
 
 describe("completionsFor", () => {
@@ -61,7 +61,7 @@ describe("completionsFor: values", () => {
     option: (command: readonly string[] | undefined, option: string) => [`${command?.join(" ") ?? "-"}:${option}`],
     positional: (command: readonly string[]) => [`${command.join(" ")}:arg`],
   };
-  const withValues = (line: string) => completionsFor(COMMANDS, GLOBAL_OPTIONS, ["devrites-engine", ...line.split(" ")], values);
+  const withValues = (line: string) => completionsFor(allCommands(), GLOBAL_OPTIONS, ["devrites-engine", ...line.split(" ")], values);
 
   it.each([
     ["questions --gate ", ["questions:gate"]],

@@ -4,7 +4,7 @@
 
 import { afterAll, describe, expect, it } from "vitest";
 import { parseCommandLine } from "../../src/cli/argv.js";
-import { COMMANDS, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
+import { allCommands, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
 import { placeholder } from "../../src/cli/argv.js";
 import { groupHelpText, helpText } from "../../src/cli/help.js";
 import { HELP_WIDTH } from "../../src/cli/help-layout.js";
@@ -24,7 +24,7 @@ function shellWords(line: string): string[] {
 }
 
 describe("help: examples and placeholders", () => {
-  it.each(COMMANDS.filter((c) => c.deprecatedFor === undefined && !c.notProvided).map((c) => [c.words.join(" "), c] as const))("%s has two or three examples, and each one parses as that command", (_name, def) => {
+  it.each(allCommands().filter((c) => c.deprecatedFor === undefined && !c.notProvided).map((c) => [c.words.join(" "), c] as const))("%s has two or three examples, and each one parses as that command", (_name, def) => {
     const examples = def.examples;
     expect(examples.length).toBeGreaterThanOrEqual(2);
     expect(examples.length).toBeLessThanOrEqual(3);
@@ -36,7 +36,7 @@ describe("help: examples and placeholders", () => {
     expect(printed.replace(/ \\\n {6}/g, " ").split("\n").map((l) => l.slice(2))).toEqual(examples);
   });
 
-  it.each(COMMANDS.map((c) => [c.words.join(" "), c] as const))("%s names every value (no VALUE placeholder)", (_name, def) => {
+  it.each(allCommands().map((c) => [c.words.join(" "), c] as const))("%s names every value (no VALUE placeholder)", (_name, def) => {
     const text = helpText(def, "1.0.0");
     expect(text).not.toContain("VALUE");
     for (const [name, o] of Object.entries({ ...GLOBAL_OPTIONS, ...def.options })) {
@@ -54,21 +54,21 @@ describe("help: examples and placeholders", () => {
     ["budget check", "findings", "N"],
     ["init", "continues", "PARENT"],
   ])("%s --%s is shown as %s (taken from the usage line)", (words, name, want) => {
-    const def = COMMANDS.find((c) => c.words.join(" ") === words)!;
+    const def = allCommands().find((c) => c.words.join(" ") === words)!;
     expect(placeholder(def, name)).toBe(want);
   });
 
   it.each([["state"], ["budget"], ["question"]])("the group %s lists each of its commands", (group) => {
     const text = groupHelpText([group]);
-    for (const c of COMMANDS.filter((x) => x.words[0] === group && x.words.length > 1)) expect(text).toContain(`  ${c.words.join(" ")} `);
+    for (const c of allCommands().filter((x) => x.words[0] === group && x.words.length > 1)) expect(text).toContain(`  ${c.words.join(" ")} `);
   });
 });
 
 describe("help: width", () => {
-  const groups = [...new Set(COMMANDS.filter((c) => c.words.length > 1).map((c) => c.words[0]!))].filter((g) => !COMMANDS.some((c) => c.words.join(" ") === g));
+  const groups = [...new Set(allCommands().filter((c) => c.words.length > 1).map((c) => c.words[0]!))].filter((g) => !allCommands().some((c) => c.words.join(" ") === g));
   const texts: [string, string][] = [
     ["the overview", helpText(undefined, "10.20.30-rc.1")],
-    ...COMMANDS.map((c) => [c.words.join(" "), helpText(c, "1.0.0")] as [string, string]),
+    ...allCommands().map((c) => [c.words.join(" "), helpText(c, "1.0.0")] as [string, string]),
     ...groups.map((g) => [`the group ${g}`, groupHelpText([g])] as [string, string]),
   ];
 
@@ -78,7 +78,7 @@ describe("help: width", () => {
   });
 
   it("a long usage line is continued under the command, never broken inside a bracket", () => {
-    const def = COMMANDS.find((c) => c.words.join(" ") === "question add")!;
+    const def = allCommands().find((c) => c.words.join(" ") === "question add")!;
     const usage = helpText(def, "1.0.0").split("\n\n")[0]!.split("\n");
     expect(usage.length).toBeGreaterThan(1);
     expect(usage.slice(1).every((l) => l.startsWith(" ".repeat("usage: devrites-engine ".length)) && /^\S/.test(l.trimStart()))).toBe(true);

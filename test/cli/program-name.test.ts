@@ -3,11 +3,11 @@
 // and the rename touches only the places where a command line starts.
 
 import { describe, expect, it } from "vitest";
-import { COMMANDS } from "../../src/cli/command-table.js";
+import { allCommands } from "../../src/cli/command-table.js";
 import { NPX_PROGRAM, PROGRAM, programName, renameProgram } from "../../src/cli/program-name.js";
 
 const BIN = "/p/node_modules/.bin";
-const WORDS = new Set([...COMMANDS.map((c) => c.words[0]!), "help"]);
+const WORDS = new Set([...allCommands().map((c) => c.words[0]!), "help"]);
 
 describe("programName", () => {
   it.each([

@@ -420,7 +420,7 @@ describe("issue 25: an agent (--json, MCP) is never told to pass --human; a pers
   });
 
   it("MCP's human field says it is only for a person's own answer", async () => {
-    const TOOLS = (await import("../../src/mcp/tools.js")).toolsFrom((await import("../../src/cli/command-table.js")).COMMANDS);
+    const TOOLS = (await import("../../src/mcp/tools.js")).toolsFrom((await import("../../src/cli/command-table.js")).allCommands());
     const fields = TOOLS.flatMap((t) => (t.input.human ? [t.input.human.describe] : []));
     expect(fields.length).toBeGreaterThan(0);
     for (const d of fields) expect(d).toMatch(/only when a person gave this answer themselves.*an agent's own answer leaves it unset/);
@@ -539,7 +539,7 @@ describe("issue 25: the budget cap names the command a person runs (budget grant
   });
 
   it("no MCP tool grants slices", async () => {
-    const TOOLS = (await import("../../src/mcp/tools.js")).toolsFrom((await import("../../src/cli/command-table.js")).COMMANDS);
+    const TOOLS = (await import("../../src/mcp/tools.js")).toolsFrom((await import("../../src/cli/command-table.js")).allCommands());
     expect(TOOLS.map((t) => t.words.join(" ")).filter((c) => c.includes("grant"))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { COMMANDS } from "../../src/cli/command-table.js";
+import { allCommands } from "../../src/cli/command-table.js";
 import {
   GATES, PHASES, decisionsFile, mutate, questionId, questionsFile, sentinelFile, stateFile, touchedFile, batchFile, words, type Rng,
 } from "./generate.js";
@@ -142,8 +142,8 @@ function projectFiles(rng: Rng): { files: Record<string, string>; symlinks: Reco
 // The pack calls this engine does not provide answer one fixed refusal whatever their
 // arguments (test/e2e/pack-calls.test.ts runs every one): generating them would only dilute
 // the commands whose arguments and files are worth generating.
-const ONE_SHOT_COMMANDS = COMMANDS.filter((c) => c.words[0] !== "mcp" && !c.notProvided);
-const RESOLVE = COMMANDS.find((c) => c.words.join(" ") === "state resolve")!;
+const ONE_SHOT_COMMANDS = allCommands().filter((c) => c.words[0] !== "mcp" && !c.notProvided);
+const RESOLVE = allCommands().find((c) => c.words.join(" ") === "state resolve")!;
 
 /** One generated case: tree, argv, environment and interactive replies. */
 export function cliCase(rng: Rng): CliCase {

@@ -7,7 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { runCommand } from "../../src/cli/run-command.js";
-import { COMMANDS } from "../../src/cli/command-table.js";
+import { allCommands } from "../../src/cli/command-table.js";
 import { ENGINE_VERSION } from "../../src/version.js";
 import type { Io } from "../../src/io.js";
 import { createEngineServer, type EngineServer } from "../../src/mcp/serve.js";
@@ -66,7 +66,7 @@ export async function connectInProcess(opts: { cwd: string; root?: string; works
     root: opts.root,
     workspace: opts.workspace,
     runCommand,
-    commands: COMMANDS,
+    commands: allCommands(),
     version: ENGINE_VERSION,
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -14,9 +14,9 @@ import { makeProject, REPO_DIR } from "../helpers/project.js";
 import { BLOCK_A, BLOCK_B, BLOCK_C, BLOCK_D } from "../helpers/dup-blocks.js";
 import { fieldNames } from "../../src/mcp/serve.js";
 import { toolsFrom } from "../../src/mcp/tools.js";
-import { COMMANDS } from "../../src/cli/command-table.js";
+import { allCommands } from "../../src/cli/command-table.js";
 
-const TOOLS = toolsFrom(COMMANDS);
+const TOOLS = toolsFrom(allCommands());
 
 interface Step {
   args: string[];

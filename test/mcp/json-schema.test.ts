@@ -4,10 +4,10 @@
 
 import { expect, it } from "vitest";
 import * as z from "zod";
-import { COMMANDS } from "../../src/cli/command-table.js";
+import { allCommands } from "../../src/cli/command-table.js";
 import { toolsFrom } from "../../src/mcp/tools.js";
 
-const TOOLS = toolsFrom(COMMANDS);
+const TOOLS = toolsFrom(allCommands());
 import { EXIT_DESCRIPTION, objectJsonSchema, outputJsonSchema, zodObject } from "../../src/adapters/mcp-sdk.js";
 
 function zodJsonSchema(schema: z.ZodType): Record<string, unknown> {

@@ -9,7 +9,7 @@ import { litter, snapshot } from "../helpers/snapshot.js";
 import type { Project } from "../helpers/project.js";
 import { GATES } from "../../src/documents/gates.js";
 import { REASON_CODES } from "../../src/domain/pause-reasons.js";
-import { COMMANDS } from "../../src/cli/command-table.js";
+import { allCommands } from "../../src/cli/command-table.js";
 import { toolsFrom } from "../../src/mcp/tools.js";
 
 const WS = ".devrites/work/session-token-rotation";
@@ -37,7 +37,7 @@ describe("mcp server: tools", () => {
     await open();
     const { tools } = await s.client.listTools();
     // The list itself is pinned once, in tools-table.test.ts: the server lists exactly the table's tools.
-    expect(tools.map((t) => t.name)).toEqual(toolsFrom(COMMANDS).map((t) => t.name));
+    expect(tools.map((t) => t.name)).toEqual(toolsFrom(allCommands()).map((t) => t.name));
     for (const t of tools) {
       expect(t.inputSchema.additionalProperties, t.name).toBe(false);
       expect(t.outputSchema?.required, t.name).toEqual(["ok", "exit"]);

@@ -17,7 +17,7 @@ export async function mcp(ctx: CommandContext, _args: CommandArgs): Promise<Outc
     root,
     workspace: ctx.workspaceOption,
     runCommand: ctx.runCommand,
-    commands: ctx.commands,
+    commands: ctx.commands(),
     version: ENGINE_VERSION,
   });
   return { exit: 0, lines: [], data: {} };
