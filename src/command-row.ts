@@ -43,7 +43,11 @@ export interface OptionDef {
   value?: string;
   /** What the value is (default text): completion values and the MCP field's type. */
   kind?: ValueKind;
-  /** The command refuses to run without it. */
+  /**
+   * The command refuses to run without it. A value option is checked before the command runs
+   * (`<words> needs --name VALUE`, exit 5); a required flag (`--human`) is its command's to
+   * refuse, in words that say who may give it.
+   */
   required?: true;
   /** Only with this other option (`--release` with `--continues`): usage nests it, the CLI checks it. */
   requires?: string;

@@ -1,6 +1,6 @@
 // What a command's row says, applied: its usage line, and the argument checks every command gets
-// before it runs (how many positionals, options that conflict or require another) in one
-// wording, and how a value is named in them. Plain code over plain rows: the
+// before it runs (how many positionals, the value options it cannot run without, options that
+// conflict or require another) in one wording, and how a value is named in them. Plain code over plain rows: the
 // CLI's entry runs it on every call, so it loads nothing.
 
 import type { CommandArgs, CommandSpec, NameOption, OptionDef, PositionalDef } from "../command-row.js";
@@ -74,8 +74,8 @@ function arity(positionals: readonly PositionalDef[] | undefined): { min: number
 
 /**
  * The checks a row states, before its command runs; the one wording of each:
- * `<words> takes <positionals> (got …)`, `<option> goes with <option>`, `give <a> or <b>, not
- * both`. `flag` names an option as the caller knows it.
+ * `<words> takes <positionals> (got …)`, `<words> needs <option> VALUE`, `<option> goes with
+ * <option>`, `give <a> or <b>, not both`. `flag` names an option as the caller knows it.
  * @throws BadInputError (exit 5) with the usage as its hint.
  */
 export function checkArguments(row: CommandSpec, args: CommandArgs, flag: NameOption, usage: () => string | ForReaders): void {
@@ -89,6 +89,14 @@ export function checkArguments(row: CommandSpec, args: CommandArgs, flag: NameOp
   }
   const given = (name: string) => args.options[name] !== undefined && args.options[name] !== false;
   for (const [name, o] of Object.entries(row.options)) {
+    // A required value option left out. (An empty value is the command's to refuse, saying what
+    // the value must be; a required flag, such as `--human`, is a declaration: its command
+    // refuses without it in words that say who may give it.)
+    if (o.required && o.type === "string" && !given(name)) {
+      const v = valueName(name, o);
+      const hint = typeof o.kind === "object" ? `${v.toLowerCase()}s: ${o.kind.oneOf.join(", ")}` : undefined;
+      throw new BadInputError(`${row.words.join(" ")} needs ${flag(name, v)}`, { hint: hint ?? usage() });
+    }
     if (!given(name)) continue;
     if (o.conflicts !== undefined && given(o.conflicts)) throw fail(`give ${flag(name)} or ${flag(o.conflicts)}, not both`);
     if (o.requires !== undefined && !given(o.requires)) {

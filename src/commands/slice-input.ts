@@ -27,6 +27,7 @@ export interface SliceInput {
  * `-`, capped; a read that fails is the command's refusal (exit 3, `<prefix><why>`, the usage as hint).
  */
 export async function readInputText(ctx: CommandContext, name: string, prefix: string): Promise<string> {
+  if (name === "") throw new BadInputError("the input's file name is empty: give a file, or - for standard input", { prefix, hint: ctx.usage() });
   try {
     return name === "-" ? await stdinText(ctx, MAX_INPUT_BYTES, "standard input") : readUserInput(ctx.io.cwd, name, MAX_INPUT_BYTES);
   } catch (e) {

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { checkArguments, usageForReaders, usageLine } from "../../src/cli/command-rules.js";
-import { COMMANDS, findCommand, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
+import { allCommands, findCommand, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
 import type { CommandSpec } from "../../src/command-row.js";
 import { cliOption } from "../../src/domain/option-names.js";
 import { thrown } from "../helpers/thrown.js";
@@ -46,7 +46,7 @@ describe("usage lines are derived from the row", () => {
   });
 
   it("every offered command but state resolve (its forms) has a derived usage line", () => {
-    const own = COMMANDS.filter((d) => !d.notProvided && d.deprecatedFor === undefined && d.usage !== usageLine(d, GLOBAL_OPTIONS)).map((d) => d.words.join(" "));
+    const own = allCommands().filter((d) => !d.notProvided && d.deprecatedFor === undefined && d.usage !== usageLine(d, GLOBAL_OPTIONS)).map((d) => d.words.join(" "));
     expect(own).toEqual(["state resolve"]);
   });
 
@@ -91,6 +91,29 @@ describe("the row's checks: one wording", () => {
     expect(() => checkArguments(row("init"), { positionals: ["a"], options: { release: true, continues: "p" } }, cliOption, () => "U")).not.toThrow();
   });
 
+  // Every required value option of the table, left out: refused before the runner starts, in
+  // the one wording, with the usage (or the values a code may take) as the hint.
+  const REQUIRED = allCommands().flatMap((c) =>
+    Object.entries(c.options).filter(([, o]) => o.required && o.type === "string").map(([name]) => [c.words.join(" "), name] as const),
+  );
+  it("the table has required value options (the check below has cases)", () => {
+    expect(REQUIRED.map(([w, n]) => `${w} --${n}`)).toEqual(expect.arrayContaining(["parallel create --batch", "parallel select --cap", "budget seed --pending", "state pause --reason"]));
+  });
+  it.each(REQUIRED)("%s without --%s is refused before it runs: '<words> needs --name VALUE'", (words, name) => {
+    const def = row(words);
+    // Everything else the row requires is given, and positionals as the row wants them.
+    const options = Object.fromEntries(Object.entries(def.options).filter(([n, o]) => o.required && n !== name).map(([n, o]) => [n, o.type === "string" ? "x" : true]));
+    const positionals = (def.positionals ?? []).filter((p) => !p.optional).map(() => "x");
+    const e = check(words, positionals, options);
+    const o = def.options[name]!;
+    expect(e.exitCode).toBe(5);
+    expect(e.message).toBe(`${words} needs --${name} ${o.value ?? name.toUpperCase()}`);
+    expect(e.hint).toBe(typeof o.kind === "object" ? `${(o.value ?? name).toLowerCase()}s: ${o.kind.oneOf.join(", ")}` : "USAGE");
+  });
+  it("a required value given empty is left to the command, which says what the value must be", () => {
+    expect(() => checkArguments(row("parallel select"), { positionals: [], options: { cap: "" } }, cliOption, () => "U")).not.toThrow();
+  });
+
   it("a message names options as the caller knows them (an MCP tool's fields)", () => {
     const e = thrown(() => checkArguments(row("questions"), { positionals: [], options: { open: true, all: true } }, (o) => o.toUpperCase(), () => "U"));
     expect(e.message).toBe("give OPEN or ALL, not both");
@@ -100,5 +123,12 @@ describe("the row's checks: one wording", () => {
     expect(findCommand(["state", "resolve"])?.words).toEqual(["state", "resolve"]);
     expect(findCommand(["state"])).toBeUndefined();
     expect(findCommand(["state", "resolve", "x"])).toBeUndefined();
+  });
+});
+
+describe("the table files each row under its first word", () => {
+  it.each(allCommands().map((c) => [c.words.join(" "), c] as const))("%s is found by its own words, as the one row with them", (_name, def) => {
+    expect(findCommand(def.words)).toBe(def);
+    expect(allCommands().filter((c) => c.words.join(" ") === def.words.join(" "))).toHaveLength(1);
   });
 });

@@ -54,7 +54,7 @@ describe("metrics record / summary (Go: RunMetrics)", () => {
   it.each<[string, string[], number, string]>([
     ["negative bytes", ["--phase", "p", "--event", "e", "--bytes=-1"], 5, 'expects a non-negative integer, got "-1"'],
     ["bytes that are not a number", ["--phase", "p", "--event", "e", "--bytes", "12kb"], 5, "expects a non-negative integer"],
-    ["no --event", ["--phase", "p"], 5, "--event"],
+    ["no --event", ["--phase", "p"], 5, "metrics record needs --event EVENT"],
     ["an empty --phase", ["--phase", "", "--event", "e"], 5, "record requires --phase and --event"],
     ["an unknown flag", ["--phase", "p", "--event", "e", "--size", "1"], 5, "--size"],
   ])("refuses %s (exit %s), writing nothing", async (_name, rest, exit, message) => {

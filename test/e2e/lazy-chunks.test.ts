@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadsHotChunk, loadsLazily } from "../../src/cli/command-def.js";
-import { COMMANDS } from "../../src/cli/command-table.js";
+import { allCommands } from "../../src/cli/command-table.js";
 import { runCli } from "../helpers/cli.js";
 import { caseCount } from "../helpers/counts.js";
 import { makeProject, projectFromExample, projectFromFixture, type Project } from "../helpers/project.js";
@@ -85,21 +85,23 @@ describe("cold-path chunks stay off the hot path", () => {
   });
 });
 
-/** `words` and a value for each positional its row requires. */
+/** `words` and a value for each positional and value option its row requires. */
 function withRequired(words: string): string[] {
-  const def = COMMANDS.find((d) => d.words.join(" ") === words)!;
-  const value = (kind: unknown) => (kind === "slice" ? "SLICE-001" : kind === "count" ? "1" : "some-slug");
-  return [...def.words, ...(def.notProvided ? [] : (def.positionals ?? []).filter((q) => !q.optional).map((q) => value(q.kind)))];
+  const def = allCommands().find((d) => d.words.join(" ") === words)!;
+  const value = (kind: unknown) => (kind === "slice" ? "SLICE-001" : kind === "count" ? "1" : typeof kind === "object" ? (kind as { oneOf: string[] }).oneOf[0]! : "some-slug");
+  if (def.notProvided) return [...def.words];
+  const options = Object.entries(def.options).filter(([, o]) => o.required && o.type === "string").flatMap(([n, o]) => [`--${n}`, value(o.kind)]);
+  return [...def.words, ...(def.positionals ?? []).filter((q) => !q.optional).map((q) => value(q.kind)), ...options];
 }
 
 describe("the command table decides what is hot, and the bundle agrees", () => {
-  const lazyCount = COMMANDS.filter(loadsLazily).length;
+  const lazyCount = allCommands().filter(loadsLazily).length;
   it("status and budget check load from the hot chunk; state resolve is in the entry", () => {
-    expect(COMMANDS.filter(loadsHotChunk).map((d) => d.words.join(" "))).toEqual(["status", "budget check"]);
+    expect(allCommands().filter(loadsHotChunk).map((d) => d.words.join(" "))).toEqual(["status", "budget check"]);
   });
   it("the table has hot and lazy commands", () => {
     expect(lazyCount).toBeGreaterThan(0);
-    expect(lazyCount).toBeLessThan(COMMANDS.length);
+    expect(lazyCount).toBeLessThan(allCommands().length);
   });
 
   // Run in a directory with no workspace, with the arguments its row requires (a row's own checks
@@ -111,12 +113,12 @@ describe("the command table decides what is hot, and the bundle agrees", () => {
   // and every command that is not lazy (the loading is decided per row, so per noun is a sample).
   const everyCommand = caseCount("DEVRITES_LAZY_CHUNK_COMMANDS", 0, 1) === 1;
   const firstOfNoun = new Set<string>();
-  const sampled = COMMANDS.filter((def) => def.words.join(" ") !== "mcp").filter((def) => {
+  const sampled = allCommands().filter((def) => def.words.join(" ") !== "mcp").filter((def) => {
     if (everyCommand || !loadsLazily(def) || !firstOfNoun.has(def.words[0]!)) return firstOfNoun.add(def.words[0]!), true;
     return false;
   });
   it("the sample covers every first word of the table", () => {
-    expect(new Set(sampled.map((d) => d.words[0]))).toEqual(new Set(COMMANDS.filter((d) => d.words.join(" ") !== "mcp").map((d) => d.words[0])));
+    expect(new Set(sampled.map((d) => d.words[0]))).toEqual(new Set(allCommands().filter((d) => d.words.join(" ") !== "mcp").map((d) => d.words[0])));
   });
   it.each(sampled.map((def) => [def.words.join(" "), loadsLazily(def)] as const))(
     "%s (lazy: %s) loads the commands chunk exactly when the table loads it lazily",
@@ -144,7 +146,7 @@ describe("the command table decides what is hot, and the bundle agrees", () => {
   });
 
   it("mcp (lazy) loads its own chunk and the server's, not the commands chunk: the server's start compiles no other command", async () => {
-    expect(loadsLazily(COMMANDS.find((d) => d.words.join(" ") === "mcp")!)).toBe(true);
+    expect(loadsLazily(allCommands().find((d) => d.words.join(" ") === "mcp")!)).toBe(true);
     p = makeProject();
     const loaded = (await chunksLoaded(p, ["mcp"])).filter((m) => !RUNTIME.test(m) && !HOT.test(m)).map(chunkName);
     expect(loaded.sort()).toEqual(["mcp", "serve"]);
@@ -160,13 +162,13 @@ describe("the command table decides what is hot, and the bundle agrees", () => {
     expect(loaded.filter((m) => /^NativeModule (v8|vm)$/.test(m))).toEqual([]);
   });
 
-  it.each(COMMANDS.map((def) => [def.words.join(" "), loadsHotChunk(def)] as const))("%s (hot chunk: %s) loads the hot chunk exactly when the table says so", async (words, hot) => {
+  it.each(allCommands().map((def) => [def.words.join(" "), loadsHotChunk(def)] as const))("%s (hot chunk: %s) loads the hot chunk exactly when the table says so", async (words, hot) => {
     p = makeProject();
     const loaded = await chunksLoaded(p, words.split(" "));
     // A cold command may use a module of the hot chunk (check lints as status does); a command
     // of the entry never loads it.
     if (hot) expect(loaded.some((m) => HOT.test(m)), loaded.join(", ")).toBe(true);
-    else if (!loadsLazily(COMMANDS.find((d) => d.words.join(" ") === words)!)) expect(loaded.filter((m) => HOT.test(m))).toEqual([]);
+    else if (!loadsLazily(allCommands().find((d) => d.words.join(" ") === words)!)) expect(loaded.filter((m) => HOT.test(m))).toEqual([]);
   });
 });
 

@@ -112,9 +112,12 @@ describe("question add", () => {
     expect(p.read(`${W}/questions.md`)).toBe(QUESTIONS);
   });
 
-  it("the schema gate refuses an old workspace (exit 3) before argument checks", async () => {
+  // A value the row cannot judge (a gate outside the list) is checked after the schema gate;
+  // an option the row requires, left out, is refused before the command runs, as a wrong
+  // number of arguments is (cli/command-rules.ts).
+  it("the schema gate refuses an old workspace (exit 3) before the command's own argument checks", async () => {
     const p = feat({ [`${W}/state.md`]: STATE.replace("| schema | 4 |", "| schema | 3 |") });
-    const r = await add(p, "--gate", "urgent");
+    const r = await add(p, "--gate", "urgent", "--question", "Keep it?");
     expect(r.exit).toBe(3);
     expect(r.stderr).toContain("predates workspace schema 4");
   });

@@ -1,19 +1,18 @@
 // `budget seed --pending N [--max-slices N]`: pre-seed the slice counter after planning.
 // The counter becomes min(pending, --max-slices, max_slices) and only ever goes down.
 
-import { BadInputError } from "../../errors.js";
 import { parseState } from "../../documents/state/parse-state.js";
 import { parseCount } from "../../domain/budget.js";
 import { assertSchema } from "../../domain/schema-gate.js";
 import { planSeed, type SeedPlan } from "../../domain/seed-budget.js";
 import { afkMode, hitlOutcome } from "./mode.js";
+import { requiredText } from "../option-value.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
 function seedArguments(ctx: CommandContext, args: CommandArgs): { pending: number; maxSlicesOption: number | undefined } {
-  const pending = args.options.pending;
+  const pending = requiredText(args, "pending");
   // Messages name options as the caller knows them: `--pending` here, the tool's `pending` over MCP.
   const f = ctx.flag;
-  if (typeof pending !== "string") throw new BadInputError(`budget seed needs ${f("pending", "N")} (the slices still to build)`, { hint: ctx.usage() });
   const max = args.options["max-slices"];
   return {
     pending: parseCount(pending, f("pending")),

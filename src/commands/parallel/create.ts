@@ -17,7 +17,8 @@ import { lstat } from "../../workspace/disk.js";
 import { deleteBranch, git, GitFailure, revParse, worktreeAdd, worktreePrune } from "../../workspace/parallel-git.js";
 import { excludeScratch, makeDir, removeDir, unsafeScratch } from "../../workspace/parallel-scratch.js";
 import { isProjectSymlink } from "../../workspace/project-files.js";
-import { needOption, readInputText } from "./input.js";
+import { readInputText } from "./input.js";
+import { requiredText } from "../option-value.js";
 import { LEASE_FILE, leaseSession } from "./status.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
@@ -31,9 +32,9 @@ export function revisionArg(value: string, what: string, refuse: (why: string) =
 
 export async function parallelCreate(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const refuse = refuseIn("create");
-  const batch = needOption(ctx, args, "create", "batch", "ID");
-  const baseRev = revisionArg(needOption(ctx, args, "create", "base", "REV"), "base sha", refuse);
-  const parsed = parseSlices(await readInputText(ctx, needOption(ctx, args, "create", "json", "FILE"), "create"));
+  const batch = requiredText(args, "batch");
+  const baseRev = revisionArg(requiredText(args, "base"), "base sha", refuse);
+  const parsed = parseSlices(await readInputText(ctx, requiredText(args, "json"), "create"));
   if ("problem" in parsed) throw refuse(parsed.problem);
   if (!BATCH_ID.test(batch)) throw refuse(`invalid batch id ${JSON.stringify(batch)}`);
   const n = parsed.slices.length;

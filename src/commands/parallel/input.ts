@@ -2,9 +2,9 @@
 // (Go: readJSONInput in engine/internal/parallel/cli.go, which also refuses a path holding
 // `..`). A read that fails is the verb's refusal, exit 3 `parallel <verb>: <why>`, as in Go.
 
-import { BadInputError, RefusedError } from "../../errors.js";
+import { RefusedError } from "../../errors.js";
 import { readInputText as readCommandInput } from "../slice-input.js";
-import type { CommandArgs, CommandContext } from "../types.js";
+import type { CommandContext } from "../types.js";
 
 /** The input's text. */
 export async function readInputText(ctx: CommandContext, name: string, verb: string): Promise<string> {
@@ -21,11 +21,4 @@ export async function readJsonInput(ctx: CommandContext, name: string, verb: str
   } catch (e) {
     throw refuse(`invalid JSON in ${name === "-" ? "standard input" : name}: ${(e as Error).message}`);
   }
-}
-
-/** A value option the verb cannot run without (Go: exit 2 "usage: …"; here exit 5 with the usage). */
-export function needOption(ctx: CommandContext, args: CommandArgs, verb: string, name: string, value: string): string {
-  const v = args.options[name];
-  if (typeof v !== "string" || v === "") throw new BadInputError(`parallel ${verb} needs ${ctx.flag(name, value)}`, { hint: ctx.usage() });
-  return v;
 }

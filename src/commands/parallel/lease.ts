@@ -12,12 +12,13 @@ import { RefusedError } from "../../errors.js";
 import { formatTimestamp } from "../../domain/clock.js";
 import { emitLease, leaseFromJson } from "../../domain/parallel-lease.js";
 import { lstat } from "../../workspace/disk.js";
-import { needOption, readJsonInput } from "./input.js";
+import { readJsonInput } from "./input.js";
+import { requiredText } from "../option-value.js";
 import { LEASE_FILE, leaseSession } from "./status.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
 export async function parallelLeaseWrite(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
-  const value = await readJsonInput(ctx, needOption(ctx, args, "lease-write", "json", "FILE"), "lease-write");
+  const value = await readJsonInput(ctx, requiredText(args, "json"), "lease-write");
   // Go fills created_at after unmarshalling, before validating.
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
     const v = value as Record<string, unknown>;

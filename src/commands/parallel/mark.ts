@@ -11,7 +11,7 @@ import type { EventDraft } from "../../domain/events.js";
 import { GitFailure, headSha, revParse } from "../../workspace/parallel-git.js";
 import type { WorkspaceSession } from "../../workspace/session.js";
 import { refuseIn, revisionArg } from "./create.js";
-import { needOption } from "./input.js";
+import { requiredText } from "../option-value.js";
 import { LEASE_FILE, leaseSession, readLease } from "./status.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
@@ -46,8 +46,8 @@ export async function commitOf(project: string, env: Env, rev: string, what: str
 
 export async function parallelRecordGreen(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const refuse = refuseIn("record-green");
-  const sliceId = needOption(ctx, args, "record-green", "slice", "ID");
-  const commit = revisionArg(needOption(ctx, args, "record-green", "commit", "SHA"), "transfer commit", refuse);
+  const sliceId = requiredText(args, "slice");
+  const commit = revisionArg(requiredText(args, "commit"), "transfer commit", refuse);
   const session = leaseSession(ctx, args);
   const project = dirname(session.ws.root);
   const lease = await rewriteLease(session, "record-green", async (l) => {

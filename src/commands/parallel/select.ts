@@ -10,12 +10,12 @@
 import { BadInputError } from "../../errors.js";
 import { formatSelection, MAX_PARALLEL_SLICES, selectGreedy } from "../../domain/parallel-select.js";
 import { readSliceInput } from "../slice-input.js";
+import { requiredText } from "../option-value.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
 export async function parallelSelect(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const f = ctx.flag;
-  const capText = args.options.cap;
-  if (typeof capText !== "string") throw new BadInputError(`parallel select needs ${f("cap", "N")} (the most slices to build at once)`, { hint: ctx.usage() });
+  const capText = requiredText(args, "cap");
   if (!/^\d{1,3}$/.test(capText.trim()) || Number(capText) < 1 || Number(capText) > MAX_PARALLEL_SLICES) {
     throw new BadInputError(`${f("cap")} must be 1-${MAX_PARALLEL_SLICES} (got ${JSON.stringify(capText)})`, { hint: ctx.usage() });
   }
