@@ -4,7 +4,8 @@
 //   KILL_AFTER_GIT=<k>     SIGKILL this process as step k's git exits (k=0: before the first step
 //                          starts): a real kill between two steps, no catch or finally runs
 //   FAIL_GIT=<words>       a step whose arguments hold these words (space-separated, in order)
-//                          runs `git --no-such-option` instead, so git fails as it would
+//                          runs `git rev-parse --verify refs/heads/git-steps-failed` instead: git
+//                          exits 128 with one line, `fatal: Needed a single revision`
 // A test seam like the Go engine's (engine/internal/parallel/ops.go, its `var` test seams).
 const cp = require("node:child_process");
 const fs = require("node:fs");
@@ -36,7 +37,7 @@ cp.spawn = function (file, args, options) {
   const mine = own(args);
   steps++;
   if (log) fs.appendFileSync(log, `${mine.join(" ").replace(/\n/g, "\\n")}\n`);
-  const run = failWords && holds(mine, failWords) ? ["--no-such-option"] : args;
+  const run = failWords && holds(mine, failWords) ? ["rev-parse", "--verify", "refs/heads/git-steps-failed"] : args;
   const child = spawn.call(this, file, run, options);
   if (killAfter === steps) child.on("exit", () => process.kill(process.pid, "SIGKILL"));
   return child;

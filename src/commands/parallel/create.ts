@@ -7,7 +7,7 @@
 // worktrees and branches made so far. Prints `created: <n> worktrees; batch=<id> status=running`.
 
 import { dirname, resolve } from "node:path";
-import { RefusedError } from "../../errors.js";
+import { EngineError, RefusedError } from "../../errors.js";
 import { formatTimestamp } from "../../domain/clock.js";
 import { emitLease, BATCH_ID, type Lease, type LeaseSlice } from "../../domain/parallel-lease.js";
 import { batchDir, workerBranch, workerWorktree } from "../../domain/parallel-layout.js";
@@ -23,6 +23,17 @@ import { LEASE_FILE, leaseSession } from "./status.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
 export const refuseIn = (verb: string) => (why: string, hint?: string) => new RefusedError(why, { prefix: `parallel ${verb}: `, ...(hint !== undefined ? { hint } : {}) });
+
+/**
+ * A refusal with the warnings the verb's cleanup collected before it (Go: warnf on stderr, then
+ * the error): the same exit code and `parallel <verb>: <why>` line, the warnings first; over
+ * --json the error's object with `warnings`.
+ */
+export function refusalWithWarnings(err: EngineError, warnings: readonly string[]): Outcome {
+  const errors = [...warnings.map((w) => `warning: parallel: ${w}`), `${err.prefix}${err.message}`, ...(err.hint !== undefined ? [`hint: ${err.hint}`] : [])];
+  const data = { ...err.data, error: err.message, ...(err.agentHint !== undefined ? { hint: err.agentHint } : {}), warnings: [...warnings] };
+  return { exit: err.exitCode, lines: [], errors, data };
+}
 
 /** A revision from the command line: never one git would read as an option. */
 export function revisionArg(value: string, what: string, refuse: (why: string) => RefusedError): string {
@@ -104,6 +115,7 @@ export async function parallelCreate(ctx: CommandContext, args: CommandArgs): Pr
     });
   } catch (e) {
     await undo();
+    if (e instanceof EngineError && warnings.length > 0) return refusalWithWarnings(e, warnings);
     throw e;
   }
   return { exit: 0, lines: [`created: ${lease.n} worktrees; batch=${lease.batch_id} status=${lease.status}`], data: { lease }, errors: warnings.map((w) => `warning: parallel: ${w}`) };

@@ -15,7 +15,7 @@ import { batchDir, integrateBranch, stagingWorktree } from "../../domain/paralle
 import { lstat } from "../../workspace/disk.js";
 import { branchExists, commitPaths, deleteBranch, diffNames, dirtyPaths, git, GitFailure, headSha, isAncestor, removeWorktree, revParse, worktreeAdd, worktreePrune, type Env } from "../../workspace/parallel-git.js";
 import { makeDir, removeDir, unsafeScratch } from "../../workspace/parallel-scratch.js";
-import { refuseIn } from "./create.js";
+import { refusalWithWarnings, refuseIn } from "./create.js";
 import { landedTip } from "./leftovers.js";
 import { commitOf, controlMoved } from "./mark.js";
 import { LEASE_FILE, leaseSession, readLease } from "./status.js";
@@ -99,9 +99,8 @@ export async function parallelIntegrate(ctx: CommandContext, args: CommandArgs):
   });
   const errors = warnings.map((w) => `warning: parallel: ${w}`);
   if (done.failed !== undefined) {
-    // A refusal as every other (exit 3, `parallel integrate: <why>`), with the cleanup warnings before it, as Go's warnf prints them.
-    const err = refuse(done.failed);
-    return { exit: err.exitCode, lines: [], errors: [...errors, `${err.prefix}${err.message}`], data: { error: err.message, ...(warnings.length > 0 ? { warnings } : {}) } };
+    if (warnings.length > 0) return refusalWithWarnings(refuse(done.failed), warnings);
+    throw refuse(done.failed);
   }
   return { exit: 0, lines: [`integrate-ok: tip=${done.tip} status=${done.lease.status} apply_to_control=${apply}`], data: { tip: done.tip, apply_to_control: apply, lease: done.lease }, errors };
 
