@@ -1,0 +1,11 @@
+import type { CsvRow } from "./csv-row";
+
+export async function* csvLines(rows: AsyncIterable<CsvRow>): AsyncGenerator<string> {
+  yield "invoice,amount_cents\n";
+  let total = 0;
+  for await (const row of rows) {
+    total += row.amountCents;
+    yield `${row.invoice},${row.amountCents}\n`;
+  }
+  yield `total,${total}\n`;
+}
