@@ -1,6 +1,4 @@
-import type { CsvRow } from "./csv-row";
-
-export async function* csvLines(rows: AsyncIterable<CsvRow>): AsyncGenerator<string> {
+export async function* csvLines(rows: AsyncIterable<{ invoice: string; amountCents: number }>): AsyncGenerator<string> {
   yield "invoice,amount_cents\n";
   let total = 0;
   for await (const row of rows) {

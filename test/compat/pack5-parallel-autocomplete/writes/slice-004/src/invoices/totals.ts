@@ -1,3 +1,1 @@
-import type { CsvRow } from "./csv-row";
-
-export const totalCents = (rows: readonly CsvRow[]) => rows.reduce((sum, r) => sum + r.amountCents, 0);
+export const totalCents = (rows: readonly { amountCents: number }[]) => rows.reduce((sum, r) => sum + r.amountCents, 0);
