@@ -52,7 +52,8 @@ const shapes = fs
   .map((e) => e.name)
   .sort();
 
-const readTree = (dir: string) => new Map(listFiles(dir).filter((rel) => !rel.startsWith(".git/")).map((rel) => [rel, fs.readFileSync(path.join(dir, rel), "utf8")]));
+/** Every file but git's own: `.git/`, and a worktree's `.git` file (a pointer git itself never lets a repository hold). */
+const readTree = (dir: string) => new Map(listFiles(dir).filter((rel) => !/(^|\/)\.git(\/|$)/.test(rel)).map((rel) => [rel, fs.readFileSync(path.join(dir, rel), "utf8")]));
 /**
  * Fixed for git and for the engine's own git (a parallel integrate's squash commit): the same
  * commits, so the same shas, on every run.
