@@ -5,6 +5,8 @@
 // `.scratch/parallel-wt/<batch>/<slice>` on `devrites/parallel/<slug>/<batch>/<slice>` from the
 // base commit, and a `running` lease records them. All or nothing: a failed step removes the
 // worktrees and branches made so far. Prints `created: <n> worktrees; batch=<id> status=running`.
+// The lease is written last (as in Go), so a create killed part-way leaves worktrees no lease
+// names: a rerun reclaims those that hold no work (leftovers.ts) and refuses the rest.
 
 import { dirname, resolve } from "node:path";
 import { EngineError, RefusedError } from "../../errors.js";
@@ -79,7 +81,7 @@ export async function parallelCreate(ctx: CommandContext, args: CommandArgs): Pr
       if (lstat(leasePath) !== undefined) throw refuse(`lease already exists: ${leasePath}`);
       const unsafe = unsafeScratch(project, batchDir(project, batch));
       if (unsafe !== undefined) throw refuse(unsafe);
-      const places = [];
+      const places: { id: string; paths: string[]; branch: string; wt: string }[] = [];
       for (const sp of parsed.slices) {
         if (!PARALLEL_SLICE_ID.test(sp.id)) throw refuse(`invalid slice id ${JSON.stringify(sp.id)}`);
         const paths = validateSlicePaths(sp.paths, `slice ${JSON.stringify(sp.id)}`, symlinkAt);
