@@ -5,6 +5,7 @@
 // the environment has none (Go: ensureGitIdentityEnv), so a CI image without one still works.
 
 import type { GitResult } from "../adapters/git.js";
+import { removeDir } from "./parallel-scratch.js";
 
 const GIT_TIMEOUT_MS = 60_000;
 const GIT_OUTPUT_CAP = 4 * 1024 * 1024;
@@ -76,4 +77,46 @@ export async function commitPaths(repo: string, env: Env, message: string, paths
   await git(repo, env, ["add", "-A", "--ignore-errors", "--", ...paths]);
   await git(repo, env, ["commit", "--no-verify", "-m", message]);
   return headSha(repo, env);
+}
+
+export interface WorktreeEntry {
+  path: string;
+  head: string;
+  /** `refs/heads/<name>`, or "" for a detached worktree. */
+  branch: string;
+}
+
+/** `git worktree list --porcelain`: every worktree git knows, the main one first. */
+export async function listWorktrees(repo: string, env: Env): Promise<WorktreeEntry[]> {
+  const out: WorktreeEntry[] = [];
+  for (const block of (await git(repo, env, ["worktree", "list", "--porcelain"])).split(/\n\n+/)) {
+    const e: WorktreeEntry = { path: "", head: "", branch: "" };
+    for (const line of block.split("\n")) {
+      if (line.startsWith("worktree ")) e.path = line.slice(9);
+      else if (line.startsWith("HEAD ")) e.head = line.slice(5);
+      else if (line.startsWith("branch ")) e.branch = line.slice(7);
+    }
+    if (e.path !== "") out.push(e);
+  }
+  return out;
+}
+
+/** The branches under `refs/heads/<prefix>` and their tips. */
+export async function branchesUnder(repo: string, env: Env, prefix: string): Promise<{ branch: string; tip: string }[]> {
+  const out = await git(repo, env, ["for-each-ref", "--format=%(objectname) %(refname:short)", `refs/heads/${prefix}`]);
+  return out === "" ? [] : out.split("\n").map((l) => ({ tip: l.slice(0, l.indexOf(" ")), branch: l.slice(l.indexOf(" ") + 1) }));
+}
+
+/** Go: worktreeRemove — `git worktree remove --force`, else the directory removed and the list pruned. */
+export async function removeWorktree(project: string, env: Env, wt: string, warnings: string[]): Promise<boolean> {
+  try {
+    await git(project, env, ["worktree", "remove", "--force", wt]);
+    return true;
+  } catch (e) {
+    const left = removeDir(wt);
+    if (left !== undefined) warnings.push(left);
+    await worktreePrune(project, env).catch(() => undefined);
+    warnings.push(`worktree cleanup ${wt}: ${(e as Error).message}`);
+    return false;
+  }
 }

@@ -38,6 +38,8 @@ interface Step {
    */
   write?: string;
   git?: string[];
+  /** A `git` step's expected stdout (the project directory read as <project>), when it is a check. */
+  stdout?: string;
 }
 interface Session {
   source: string[];
@@ -50,8 +52,29 @@ const shapes = fs
   .map((e) => e.name)
   .sort();
 
-const readTree = (dir: string) => new Map(listFiles(dir).filter((rel) => !rel.startsWith(".git/")).map((rel) => [rel, fs.readFileSync(path.join(dir, rel), "utf8")]));
-const norm = (rel: string, text: string) => (rel.endsWith("events.jsonl") ? normalizeEvents(text) : text);
+/** Every file but git's own: `.git/`, and a worktree's `.git` file (a pointer git itself never lets a repository hold). */
+const readTree = (dir: string) => new Map(listFiles(dir).filter((rel) => !/(^|\/)\.git(\/|$)/.test(rel)).map((rel) => [rel, fs.readFileSync(path.join(dir, rel), "utf8")]));
+/**
+ * Fixed for git and for the engine's own git (a parallel integrate's squash commit): the same
+ * commits, so the same shas, on every run.
+ */
+const GIT_FIXED = {
+  GIT_AUTHOR_NAME: "Compat Corpus",
+  GIT_AUTHOR_EMAIL: "corpus@devrites.invalid",
+  GIT_COMMITTER_NAME: "Compat Corpus",
+  GIT_COMMITTER_EMAIL: "corpus@devrites.invalid",
+  GIT_AUTHOR_DATE: "2026-07-20T10:00:00Z",
+  GIT_COMMITTER_DATE: "2026-07-20T10:00:00Z",
+};
+/**
+ * A file as compared: events with their ids and times normalized; the temp project directory
+ * (a parallel lease's worktree paths, a worktree's `.git` file) as <project>; the process id
+ * a parallel lease records for its control session as <pid>.
+ */
+const norm = (rel: string, text: string, project: string) => {
+  const t = text.split(project).join("<project>").replace(/(control_pid_or_session"?: "?)pid:\d+/g, "$1pid:<pid>");
+  return rel.endsWith("events.jsonl") ? normalizeEvents(t) : t;
+};
 
 /**
  * A state.md's level-1/2 headings outside code fences, `## Awaiting human` left out: the engine
@@ -86,12 +109,13 @@ describe("compatibility corpus", () => {
       if (step.write !== undefined || step.git !== undefined) {
         if (step.write !== undefined) fs.cpSync(path.join(dir, "writes", step.write), p.dir, { recursive: true });
         if (step.git !== undefined) {
-          execFileSync("git", step.git, { cwd: p.dir, stdio: "pipe", env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_DIR: undefined, GIT_INDEX_FILE: undefined } });
+          const out = execFileSync("git", step.git, { cwd: p.dir, stdio: "pipe", encoding: "utf8", env: { ...process.env, ...GIT_FIXED, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null", GIT_DIR: undefined, GIT_INDEX_FILE: undefined } });
+          if (step.stdout !== undefined) expect(out.split(p.dir).join("<project>"), `${shape} step ${id} (git ${step.git.join(" ")}): ${step.why}`).toBe(step.stdout);
         }
         before = readTree(p.dir);
         continue;
       }
-      const raw = await runMain(step.args, { cwd: path.join(p.dir, step.cwd ?? ".") });
+      const raw = await runMain(step.args, { cwd: path.join(p.dir, step.cwd ?? "."), env: GIT_FIXED });
       // Messages name absolute paths: the temp project directory reads as <project>.
       const scrub = (text: string) => text.split(p!.dir).join("<project>");
       const r = { exit: raw.exit, stdout: scrub(raw.stdout), stderr: scrub(raw.stderr) };
@@ -106,7 +130,7 @@ describe("compatibility corpus", () => {
         if (deleted.length > 0) fs.writeFileSync(path.join(want, "deleted.txt"), deleted.map((d) => `${d}\n`).join(""));
         for (const rel of changed) {
           fs.mkdirSync(path.dirname(path.join(want, "files", rel)), { recursive: true });
-          fs.writeFileSync(path.join(want, "files", rel), norm(rel, after.get(rel)!));
+          fs.writeFileSync(path.join(want, "files", rel), norm(rel, after.get(rel)!, p.dir));
         }
       }
       expect({ exit: r.exit, stderr: r.exit === step.exit ? "" : r.stderr }, label).toEqual({ exit: step.exit, stderr: "" });
@@ -116,7 +140,7 @@ describe("compatibility corpus", () => {
       const expectedFiles = listFiles(path.join(want, "files"));
       expect(changed.sort(), `${label}: the files it changed`).toEqual(expectedFiles);
       for (const rel of expectedFiles) {
-        expect(norm(rel, after.get(rel)!), `${label}: ${rel}`).toBe(fs.readFileSync(path.join(want, "files", rel), "utf8"));
+        expect(norm(rel, after.get(rel)!, p.dir), `${label}: ${rel}`).toBe(fs.readFileSync(path.join(want, "files", rel), "utf8"));
       }
       const deletedFile = path.join(want, "deleted.txt");
       const approvedDeleted = fs.existsSync(deletedFile) ? fs.readFileSync(deletedFile, "utf8").split("\n").filter((l) => l !== "") : [];

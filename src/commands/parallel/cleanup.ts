@@ -9,12 +9,12 @@
 // is refused before anything is touched. No lease: `cleanup: done`, nothing done.
 
 import { dirname, join } from "node:path";
-import { batchDir, foreignPlaces, integrateBranch } from "../../domain/parallel-layout.js";
+import { batchDir, foreignPlaces, integrateBranch, stagingWorktree } from "../../domain/parallel-layout.js";
 import type { Lease } from "../../domain/parallel-lease.js";
 import { lstat } from "../../workspace/disk.js";
-import { commitPaths, deleteBranch, dirtyPaths, git, headSha, isAncestor, revParse, worktreePrune, type Env } from "../../workspace/parallel-git.js";
+import { commitPaths, deleteBranch, dirtyPaths, git, headSha, isAncestor, removeWorktree, revParse, worktreePrune, type Env } from "../../workspace/parallel-git.js";
 import { entries, removeDir, unsafeScratch } from "../../workspace/parallel-scratch.js";
-import { removeWorktree, refuseIn } from "./create.js";
+import { refuseIn } from "./create.js";
 import { LEASE_FILE, leaseSession, readLease } from "./status.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
@@ -97,6 +97,10 @@ async function cleanBatch(project: string, env: Env, slug: string, lease: Lease,
     else await deleteBranch(project, env, sl.branch).catch((e: Error) => warn(`branch cleanup ${sl.branch}: ${e.message}`));
   }
   const ibranch = integrateBranch(slug, lease.batch_id);
+  // A staging worktree an integrate killed mid-way left still holds the integrate branch: it goes first, so the branch can be judged.
+  const stage = stagingWorktree(project, lease.batch_id);
+  if (lstat(stage)?.isDirectory() === true) await removeWorktree(project, env, stage, warnings);
+  await worktreePrune(project, env).catch((e: Error) => warn(`worktree prune: ${e.message}`));
   const itip = await revParse(project, env, ibranch).catch(() => undefined);
   if (itip !== undefined) {
     const held = await headSha(project, env).then((head) => isAncestor(project, env, itip, head)).catch(() => false);

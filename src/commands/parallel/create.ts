@@ -5,24 +5,38 @@
 // `.scratch/parallel-wt/<batch>/<slice>` on `devrites/parallel/<slug>/<batch>/<slice>` from the
 // base commit, and a `running` lease records them. All or nothing: a failed step removes the
 // worktrees and branches made so far. Prints `created: <n> worktrees; batch=<id> status=running`.
+// The lease is written last (as in Go), so a create killed part-way leaves worktrees no lease
+// names: a rerun reclaims those that hold no work (leftovers.ts) and refuses the rest.
 
 import { dirname, resolve } from "node:path";
-import { RefusedError } from "../../errors.js";
+import { EngineError, RefusedError } from "../../errors.js";
 import { formatTimestamp } from "../../domain/clock.js";
 import { emitLease, BATCH_ID, type Lease, type LeaseSlice } from "../../domain/parallel-lease.js";
 import { batchDir, workerBranch, workerWorktree } from "../../domain/parallel-layout.js";
 import { MAX_PARALLEL_SLICES, PARALLEL_SLICE_ID } from "../../domain/parallel-select.js";
 import { checkPathDisjoint, parseSlices, validateSlicePaths } from "../../domain/path-disjoint.js";
 import { lstat } from "../../workspace/disk.js";
-import { deleteBranch, git, GitFailure, revParse, worktreeAdd, worktreePrune } from "../../workspace/parallel-git.js";
-import { excludeScratch, makeDir, removeDir, unsafeScratch } from "../../workspace/parallel-scratch.js";
+import { deleteBranch, git, GitFailure, removeWorktree, revParse, worktreeAdd } from "../../workspace/parallel-git.js";
+import { excludeScratch, makeDir, unsafeScratch } from "../../workspace/parallel-scratch.js";
+import { reclaimCreateLeftover } from "./leftovers.js";
 import { isProjectSymlink } from "../../workspace/project-files.js";
 import { readInputText } from "./input.js";
 import { requiredText } from "../option-value.js";
 import { LEASE_FILE, leaseSession } from "./status.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
-export const refuseIn = (verb: string) => (why: string) => new RefusedError(why, { prefix: `parallel ${verb}: ` });
+export const refuseIn = (verb: string) => (why: string, hint?: string) => new RefusedError(why, { prefix: `parallel ${verb}: `, ...(hint !== undefined ? { hint } : {}) });
+
+/**
+ * A refusal with the warnings the verb's cleanup collected before it (Go: warnf on stderr, then
+ * the error): the same exit code and `parallel <verb>: <why>` line, the warnings first; over
+ * --json the error's object with `warnings`.
+ */
+export function refusalWithWarnings(err: EngineError, warnings: readonly string[]): Outcome {
+  const errors = [...warnings.map((w) => `warning: parallel: ${w}`), `${err.prefix}${err.message}`, ...(err.hint !== undefined ? [`hint: ${err.hint}`] : [])];
+  const data = { ...err.data, error: err.message, ...(err.agentHint !== undefined ? { hint: err.agentHint } : {}), warnings: [...warnings] };
+  return { exit: err.exitCode, lines: [], errors, data };
+}
 
 /** A revision from the command line: never one git would read as an option. */
 export function revisionArg(value: string, what: string, refuse: (why: string) => RefusedError): string {
@@ -68,23 +82,33 @@ export async function parallelCreate(ctx: CommandContext, args: CommandArgs): Pr
       if (lstat(leasePath) !== undefined) throw refuse(`lease already exists: ${leasePath}`);
       const unsafe = unsafeScratch(project, batchDir(project, batch));
       if (unsafe !== undefined) throw refuse(unsafe);
-      const slices: LeaseSlice[] = [];
+      const places: { id: string; paths: string[]; branch: string; wt: string }[] = [];
       for (const sp of parsed.slices) {
         if (!PARALLEL_SLICE_ID.test(sp.id)) throw refuse(`invalid slice id ${JSON.stringify(sp.id)}`);
         const paths = validateSlicePaths(sp.paths, `slice ${JSON.stringify(sp.id)}`, symlinkAt);
         if ("problem" in paths) throw refuse(paths.problem);
-        const branch = workerBranch(slug, batch, sp.id);
-        const wt = workerWorktree(project, batch, sp.id);
-        if (lstat(wt) !== undefined) throw refuse(`worktree path already exists: ${wt}`);
+        places.push({ id: sp.id, paths: paths.paths, branch: workerBranch(slug, batch, sp.id), wt: workerWorktree(project, batch, sp.id) });
+      }
+      // Before the first worktree, so a create killed later leaves the line a rerun finds (never a second one).
+      try {
+        excludeScratch(resolve(project, await git(project, env, ["rev-parse", "--git-common-dir"])));
+      } catch {
+        // Best effort, as in Go.
+      }
+      const slices: LeaseSlice[] = [];
+      for (const { id, paths, branch, wt } of places) {
+        // No lease, so what is at this place was left by a create that never finished: reclaimed when it holds no work.
+        const kept = await reclaimCreateLeftover(project, env, wt, branch, base, warnings).catch((e: Error) => e.message);
+        if (kept !== undefined) throw refuse(`worktree path already exists: ${wt} (${kept})`, "remove it, or use another --batch; parallel status lists what is left");
         makeDir(dirname(wt));
         try {
           await worktreeAdd(project, env, wt, branch, base);
         } catch (e) {
-          if (e instanceof GitFailure) throw refuse(`worktree add ${sp.id}: ${e.message}`);
+          if (e instanceof GitFailure) throw refuse(`worktree add ${id}: ${e.message}`);
           throw e;
         }
         made.push({ wt, branch });
-        slices.push({ id: sp.id, paths: paths.paths, worktree_path: wt, branch, wright_status: "pending" });
+        slices.push({ id, paths, worktree_path: wt, branch, wright_status: "pending" });
       }
       const session_ = typeof args.options.session === "string" && args.options.session !== "" ? args.options.session : `pid:${ctx.io.pid}`;
       const next: Lease = { batch_id: batch, created_at: formatTimestamp(ctx.now), base_sha: base, n: slices.length, status: "running", control_pid_or_session: session_, slices };
@@ -94,26 +118,8 @@ export async function parallelCreate(ctx: CommandContext, args: CommandArgs): Pr
     });
   } catch (e) {
     await undo();
+    if (e instanceof EngineError && warnings.length > 0) return refusalWithWarnings(e, warnings);
     throw e;
   }
-  try {
-    excludeScratch(resolve(project, await git(project, env, ["rev-parse", "--git-common-dir"])));
-  } catch {
-    // Best effort, as in Go.
-  }
   return { exit: 0, lines: [`created: ${lease.n} worktrees; batch=${lease.batch_id} status=${lease.status}`], data: { lease }, errors: warnings.map((w) => `warning: parallel: ${w}`) };
-}
-
-/** Go: worktreeRemove — `git worktree remove --force`, else the directory removed and the list pruned. */
-export async function removeWorktree(project: string, env: Readonly<Record<string, string | undefined>>, wt: string, warnings: string[]): Promise<boolean> {
-  try {
-    await git(project, env, ["worktree", "remove", "--force", wt]);
-    return true;
-  } catch (e) {
-    const left = removeDir(wt);
-    if (left !== undefined) warnings.push(left);
-    await worktreePrune(project, env).catch(() => undefined);
-    warnings.push(`worktree cleanup ${wt}: ${(e as Error).message}`);
-    return false;
-  }
 }

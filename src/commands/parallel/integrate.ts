@@ -13,9 +13,10 @@ import { dirname } from "node:path";
 import { emitLease, type Lease } from "../../domain/parallel-lease.js";
 import { batchDir, integrateBranch, stagingWorktree } from "../../domain/parallel-layout.js";
 import { lstat } from "../../workspace/disk.js";
-import { branchExists, commitPaths, deleteBranch, diffNames, dirtyPaths, git, GitFailure, isAncestor, revParse, worktreeAdd, worktreePrune, type Env } from "../../workspace/parallel-git.js";
+import { branchExists, commitPaths, deleteBranch, diffNames, dirtyPaths, git, GitFailure, headSha, isAncestor, removeWorktree, revParse, worktreeAdd, worktreePrune, type Env } from "../../workspace/parallel-git.js";
 import { makeDir, removeDir, unsafeScratch } from "../../workspace/parallel-scratch.js";
-import { refuseIn, removeWorktree } from "./create.js";
+import { refusalWithWarnings, refuseIn } from "./create.js";
+import { landedTip } from "./leftovers.js";
 import { commitOf, controlMoved } from "./mark.js";
 import { LEASE_FILE, leaseSession, readLease } from "./status.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
@@ -37,7 +38,13 @@ export async function parallelIntegrate(ctx: CommandContext, args: CommandArgs):
     if (lease.status !== "running" && lease.status !== "integrate-failed") throw refuse(`integrate requires status=running|integrate-failed (have ${lease.status})`);
     const base = await commitOf(project, env, lease.base_sha, "", refuse);
     const moved = await controlMoved(project, env, base);
-    if (moved !== undefined) throw refuse(moved);
+    if (moved !== undefined) {
+      // An integrate killed after its fast-forward: control already holds this batch's squash commit.
+      const landed = apply && lease.slices.every((s) => s.wright_status === "green") ? await landedTip(project, env, session.ws.slug, lease, base, await headSha(project, env)).catch(() => undefined) : undefined;
+      if (landed === undefined) throw refuse(moved);
+      warn(`control already at the integrate tip ${landed} (an integrate that did not record it): recorded complete`);
+      return leaseChange({ ...lease, status: "complete" }, { tip: landed });
+    }
     const union = lease.slices.flatMap((s) => s.paths);
     if (apply && union.length > 0 && (await dirtyPaths(project, env, union).catch((e: Error) => refusing(e)))) {
       throw refuse("control has uncommitted changes on slice paths; commit or stash them before integrate --apply-to-control");
@@ -91,7 +98,10 @@ export async function parallelIntegrate(ctx: CommandContext, args: CommandArgs):
     return { changes: { files: new Map(), events: [{ event: "parallel_integrated" as const, detail: { batch_id: lease.batch_id, tip, apply_to_control: false } }] }, result: { lease, tip, failed: undefined } };
   });
   const errors = warnings.map((w) => `warning: parallel: ${w}`);
-  if (done.failed !== undefined) throw refuse(done.failed);
+  if (done.failed !== undefined) {
+    if (warnings.length > 0) return refusalWithWarnings(refuse(done.failed), warnings);
+    throw refuse(done.failed);
+  }
   return { exit: 0, lines: [`integrate-ok: tip=${done.tip} status=${done.lease.status} apply_to_control=${apply}`], data: { tip: done.tip, apply_to_control: apply, lease: done.lease }, errors };
 
   function refusing(e: Error): never {

@@ -10,6 +10,7 @@ import { leaseJson, leaseStatusLines, parseLease, emitLease, type Lease } from "
 import { readArtifact } from "../../workspace/artifacts.js";
 import { openWorkspace } from "../../workspace/locate.js";
 import type { WorkspaceSession } from "../../workspace/session.js";
+import { integrateLines, unleasedLines } from "./leftovers.js";
 import type { CommandArgs, CommandContext, Outcome } from "../types.js";
 
 export const LEASE_FILE = "parallel-lease.md";
@@ -45,9 +46,14 @@ export async function controlHead(ctx: CommandContext, project: string): Promise
 export async function parallelStatus(ctx: CommandContext, args: CommandArgs): Promise<Outcome> {
   const session = leaseSession(ctx, args);
   const { path, lease } = readLease(session, "status");
-  if (lease === undefined) return { exit: 0, lines: [`status: no lease at ${path}`], data: { lease: null, path } };
-  const head = await controlHead(ctx, dirname(session.ws.root));
-  return { exit: 0, lines: leaseStatusLines(path, lease, head), data: { path, lease, control_head: head ?? null } };
+  const project = dirname(session.ws.root);
+  if (lease === undefined) {
+    const unleased = await unleasedLines(project, ctx.io.env, session.ws.slug);
+    return { exit: 0, lines: [`status: no lease at ${path}`, ...unleased], data: { lease: null, path, ...(unleased.length > 0 ? { unleased } : {}) } };
+  }
+  const head = await controlHead(ctx, project);
+  const leftover = await integrateLines(project, ctx.io.env, session.ws.slug, lease, head);
+  return { exit: 0, lines: [...leaseStatusLines(path, lease, head), ...leftover], data: { path, lease, control_head: head ?? null, ...(leftover.length > 0 ? { integrate: leftover } : {}) } };
 }
 
 const FIELDS = ["yaml", "md", "json", "status", "base_sha", "batch_id", "n"] as const;

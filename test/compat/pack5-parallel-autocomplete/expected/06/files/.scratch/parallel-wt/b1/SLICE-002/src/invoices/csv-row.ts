@@ -1,0 +1,4 @@
+export interface CsvRow {
+  invoice: string;
+  amountCents: number;
+}

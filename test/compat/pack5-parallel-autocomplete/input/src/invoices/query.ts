@@ -1,0 +1,1 @@
+export const monthQuery = (month: string) => ({ month, pageSize: 1000 });
