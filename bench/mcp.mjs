@@ -21,24 +21,29 @@ const START_BAR = 1.5;
 const SLICE_BAR_MS = 10;
 
 /**
- * One /rite-build slice's engine traffic, in the order the skill makes the calls. `names` are
- * the tool names a step may go by (the first the server lists is called); a step no listed
- * tool serves is reported missing, and the row cannot pass. `args(w, tool, earlier)` gets the
- * workspace, the tool's input schema and the earlier steps' results.
+ * One /rite-build slice's engine traffic, in the order the skill makes the calls, on a 5.x build
+ * workspace (bench/workspaces.mjs `writeSliceWorkspace`: release milestone `invoice-export`
+ * building SLICE-002, its predecessor archived). `names` are the tool names a step may go by
+ * (the first the server lists is called); a step no listed tool serves is reported missing, and
+ * the row cannot pass. `args(w, tool, earlier)` gets the workspace, the tool's input schema and
+ * the earlier steps' results; `ok(result)` says whether the call did the step's work (a call that
+ * answers an error, or the wrong answer, fails the row instead of being timed).
  */
 const SLICE_STEPS = [
-  { step: "orient", names: ["orient"], args: (w, tool) => target(tool, w.slug) },
-  { step: "observe slice", names: ["observe_slice", "observe"], args: (w, tool) => ({ ...target(tool, w.slug), slice: w.slice }) },
-  { step: "check readiness", names: ["check_readiness", "readiness"], args: (w, tool) => target(tool, w.slug) },
-  { step: "budget check", names: ["budget_check"], args: () => ({ agents_used: 4, minutes_used: 30, findings: 0 }) },
+  { step: "orient", names: ["orient"], args: (w, tool) => target(tool, w.slug), ok: (r, w) => r.slug === w.slug && r.active_slice === w.slice },
+  { step: "observe slice", names: ["observe_slice", "observe"], args: (w, tool) => ({ ...target(tool, w.slug), slice: w.slice }), ok: (r, w) => typeof r.text === "string" && r.text.includes(w.slice) },
+  { step: "check readiness", names: ["check_readiness", "readiness"], args: (w, tool) => target(tool, w.slug), ok: (r) => r.result === "pass" },
+  { step: "budget check", names: ["budget_check"], args: () => ({ agents_used: 4, minutes_used: 30, findings: 0 }), ok: (r) => r.mode === "afk" && r.admit === true },
   {
     step: "question add",
     names: ["question_add"],
     args: (w) => ({ gate: "validating", question: "Keep the legacy column for one release?", slice: w.slice, options: ["Keep one release", "Drop now"] }),
+    ok: (r) => typeof r.qid === "string",
   },
-  { step: "state resolve", names: ["resolve"], args: (w, tool, earlier) => ({ qid: earlier["question add"]?.qid, answer: "Keep one release" }) },
-  { step: "budget spend", names: ["budget_spend"], args: (w) => ({ slice: w.slice }) },
-  { step: "state merge-manifest", names: ["merge_manifest"], args: (w) => ({ slug: w.release, predecessors: [w.slug] }) },
+  { step: "state resolve", names: ["resolve"], args: (w, tool, earlier) => ({ qid: earlier["question add"]?.qid, answer: "Keep one release" }), ok: (r) => r.results?.[0]?.outcome === "answered" },
+  { step: "budget spend", names: ["budget_spend"], args: (w) => ({ slice: w.slice }), ok: (r) => r.charged === true },
+  // The skill's `state merge-manifest <slug>`: the predecessors are the release's sequence chain.
+  { step: "state merge-manifest", names: ["merge_manifest"], args: (w) => ({ slug: w.slug }), ok: (r) => Array.isArray(r.predecessors) && r.predecessors.length > 0 },
 ];
 
 /** How a tool takes the workspace: a `slug` field, else `workspace`, else neither (ACTIVE). */
@@ -51,7 +56,7 @@ function target(tool, slug) {
  * The slice's calls over one session, `reps` times, the workspace restored before each (outside
  * the timed region); median total and per-step medians. Missing tools are listed, not timed.
  */
-async function sliceTraffic(node, cli, env, scratch, w, reps) {
+export async function sliceTraffic(node, cli, env, scratch, w, reps) {
   const dir = path.join(scratch, "mcp-slice");
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -74,6 +79,7 @@ async function sliceTraffic(node, cli, env, scratch, w, reps) {
         const r = await callOk(client, s.tool.name, args);
         const ms = Number(process.hrtime.bigint() - t0) / 1e6;
         earlier[s.step] = r.structuredContent ?? {};
+        if (!s.ok(earlier[s.step], w)) throw new Error(`${s.step} (${s.tool.name}) did not do the step's work: ${JSON.stringify(earlier[s.step]).slice(0, 300)}`);
         total += ms;
         if (i >= 3) per.get(s.step).push(ms);
       }

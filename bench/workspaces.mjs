@@ -1,10 +1,12 @@
 // The benchmark's workspaces, generated from a fixed seed so every run measures the same
 // bytes: a typical workspace, a 10,000-question questions.md (~3 MB) awaiting a question near
 // its end, a workspace with a 1,000-entry batch file, one with a 5,000-entry batch whose
-// answers are each recorded as a decision, and two whose tasks.md fills its read cap.
+// answers are each recorded as a decision, two whose tasks.md fills its read cap, and a copy
+// of the compatibility corpus's 5.x build workspace for one /rite-build slice's MCP traffic.
 
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { GATES, makeRng, pad, questionId } from "../fixtures/seeded.mjs";
 
 const WORDS = [
@@ -89,29 +91,31 @@ Token rotation for sessions.
 | present | \`src/auth/tokens.ts\` | SLICE-002 | Token hashing. |
 `;
 
-const RELEASE = "session-token-release";
+/**
+ * The 5.x build workspace of the compatibility corpus (`test/compat/pack5-build-resolve-ship`,
+ * read, never written): release milestone `invoice-export` building SLICE-002, its tasks.md,
+ * eng-review.md binding and the other build artifacts present, its predecessor
+ * `invoice-export-m1` archived with a candidate manifest.
+ */
+const SLICE_CORPUS = fileURLToPath(new URL("../test/compat/pack5-build-resolve-ship/input/", import.meta.url));
 
-/** A release workspace whose sequence_parent is the typical workspace. */
-function releaseFiles() {
-  const W = `.devrites/work/${RELEASE}`;
-  return {
-    [`${W}/state.md`]: [
-      `# State: ${RELEASE}`,
-      "",
-      "## Cursor",
-      "| Key | Value |",
-      "| --- | --- |",
-      "| schema | 4 |",
-      "| phase | seal |",
-      "| status | running |",
-      "| next_action | /rite-seal |",
-      "| sequence_parent | session-token-rotation |",
-      "| sequence_role | release |",
-      "",
-    ].join("\n"),
-    [`${W}/questions.md`]: `# Questions: ${RELEASE}\n`,
-    [`${W}/touched-files.md`]: `# Touched files: ${RELEASE}\n\n## Touched files\nRelease wiring.\n\n## Candidate manifest\n| State | File | Slice | Reason |\n| --- | --- | --- | --- |\n| present | \`src/release.ts\` | SLICE-001 | Release wiring. |\n`,
-  };
+/**
+ * One /rite-build slice's workspace (bench/mcp.mjs): the corpus's, made an AFK run (the
+ * sentinel, `slice_mode` AFK with slices left) so that `budget check` admits and `budget spend`
+ * charges. Throws when the corpus no longer has the rows it edits: the bench must not time
+ * calls on a workspace they fail on.
+ */
+function writeSliceWorkspace(project) {
+  fs.cpSync(SLICE_CORPUS, project, { recursive: true });
+  const statePath = path.join(project, ".devrites/work/invoice-export/state.md");
+  const before = fs.readFileSync(statePath, "utf8");
+  const after = before.replace("| slice_mode | HITL |", "| slice_mode | AFK |").replace("| afk_slices_remaining | none |", "| afk_slices_remaining | 5 |");
+  if (!after.includes("| slice_mode | AFK |") || !after.includes("| afk_slices_remaining | 5 |") || !after.includes("| active_slice | SLICE-002 |")) {
+    throw new Error(`bench: ${statePath} no longer has the cursor rows the slice scenario edits (slice_mode HITL, afk_slices_remaining none, active_slice SLICE-002)`);
+  }
+  fs.writeFileSync(statePath, after);
+  fs.writeFileSync(path.join(project, ".devrites/AFK"), AFK_SENTINEL);
+  return { project, slug: "invoice-export", slice: "SLICE-002" };
 }
 
 /** The AFK sentinel of a typical unattended run. */
@@ -166,11 +170,8 @@ export function generateWorkspaces(dir) {
     const afkProject = path.join(dir, "typical-afk");
     writeTree(afkProject, workspaceFiles({ questions, state: stateText(undefined, { afkRemaining: 5 }), afk: true }));
     out.typicalAfk = { project: afkProject, awaited };
-    // One /rite-build slice's traffic (bench/mcp.mjs): the AFK run, plus the release workspace
-    // of its sequence whose manifest the slice's end folds in.
-    const sliceProject = path.join(dir, "slice");
-    writeTree(sliceProject, { ...workspaceFiles({ questions, state: stateText(undefined, { afkRemaining: 5 }), afk: true }), ...releaseFiles() });
-    out.slice = { project: sliceProject, slug: "session-token-rotation", release: RELEASE, slice: "SLICE-003" };
+    // One /rite-build slice's traffic (bench/mcp.mjs) on a 5.x build workspace.
+    out.slice = writeSliceWorkspace(path.join(dir, "slice"));
   }
 
   // 10,000 questions (~3 MB), every 10th open, the awaited one near the end.

@@ -27,6 +27,6 @@ export function lintSession(session: WorkspaceSession, texts: SessionTexts, sent
     parsed,
     sentinel,
     reasonCodes: REASON_CODES,
-    manifestRules: (t) => lintManifest(t, { slug: session.ws.slug, state: texts.state, source: sequenceSource(session.ws.root) }),
+    manifestRules: (t) => lintManifest(t, { slug: session.ws.slug, state: texts.state, parsedState: parsed.state, source: sequenceSource(session.ws.root) }),
   });
 }

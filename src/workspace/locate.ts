@@ -206,8 +206,9 @@ export function openWorkspace(root: string, slug: string | undefined, refuseUnsa
   }
   if (st.isSymbolicLink()) throw refuseUnsafe(dir, "is a symbolic link");
   if (!st.isDirectory()) throw new NoWorkspaceError(notFound(`workspace ${JSON.stringify(slug)}: ${dir} is not a directory`), { hint: `a workspace is a directory: move the file away; ${workspacesHere(root)}` });
-  const realRoot = realpathSync(root);
-  const realDir = realpathSync(dir);
+  // The system's realpath (one call), not Node's JavaScript walk that lstats each component.
+  const realRoot = realpathSync.native(root);
+  const realDir = realpathSync.native(dir);
   if (relative(realRoot, realDir).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");
   return { root, slug, dir };
 }
@@ -230,7 +231,7 @@ export function locateAnyWorkspace(root: string, slug: string, refuseUnsafe: Ref
   if (!st) return undefined;
   if (st.isSymbolicLink()) throw refuseUnsafe(dir, "is a symbolic link");
   if (!st.isDirectory()) return undefined;
-  if (relative(realpathSync(root), realpathSync(dir)).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");
+  if (relative(realpathSync.native(root), realpathSync.native(dir)).startsWith("..")) throw refuseUnsafe(dir, "resolves outside the root");
   return { ws: { root, slug, dir }, archived: true };
 }
 

@@ -35,6 +35,16 @@ describe("crc32 is zlib's CRC-32 on both sides of the size from which it loads z
     expect(crc32([data.subarray(0, cut), data.subarray(cut)])).toBe(want);
     expect(smallCrc32(data.subarray(cut), smallCrc32(data.subarray(0, cut)))).toBe(want);
   });
+  it("every length to 67 at every start 0–3 of a larger buffer, from 0 and from a running value, four bytes a step or not", () => {
+    const data = bytes(80);
+    for (let start = 0; start < 4; start++) {
+      for (let n = 0; n <= 67; n++) {
+        const piece = data.subarray(start, start + n);
+        expect(smallCrc32(piece), `start ${start}, ${n} bytes`).toBe(zlib.crc32(piece));
+        expect(smallCrc32(piece, 0x9e3779b9), `start ${start}, ${n} bytes, continued`).toBe(zlib.crc32(piece, 0x9e3779b9));
+      }
+    }
+  });
   it.each(["", "a", "é — ✓ 😀\n", "x".repeat(40_000)])("the text %#: its UTF-8 bytes' CRC-32", (text) => {
     expect(crc32(text)).toBe(zlib.crc32(Buffer.from(text, "utf8")));
   });

@@ -14,11 +14,27 @@ function isSafePlain(s: string): boolean {
 }
 const ITEM = /^[A-Za-z0-9_.+-]+$/;
 
+/** True for one or more ASCII digits and nothing else (`/^[0-9]+$/`). */
+function isDigits(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** What YAML 1.2's core schema makes of a plain scalar (the yaml package's default). */
 function coreValue(s: string): unknown {
-  if (/^(?:~|null|Null|NULL)$/.test(s)) return null;
-  if (/^(?:true|True|TRUE)$/.test(s)) return true;
-  if (/^(?:false|False|FALSE)$/.test(s)) return false;
+  if (s === "~" || s === "null" || s === "Null" || s === "NULL") return null;
+  if (s === "true" || s === "True" || s === "TRUE") return true;
+  if (s === "false" || s === "False" || s === "FALSE") return false;
+  // The usual sentinel value (a count, a gate name) is decided here: each regex below is
+  // compiled at its first use, which costs a one-command process more than the reading.
+  if (isDigits(s)) return Number(s);
+  // None of the forms below starts with a letter (`.inf`, `0x…`, a sign or a digit).
+  const c = s.charCodeAt(0) | 0x20;
+  if (c >= 97 && c <= 122) return s;
   if (/^[-+]?[0-9]+$/.test(s)) return Number(s);
   if (/^0o[0-7]+$/.test(s)) return parseInt(s.slice(2), 8);
   if (/^0x[0-9a-fA-F]+$/.test(s)) return parseInt(s.slice(2), 16);

@@ -53,6 +53,10 @@ export function compareBytes(a: string, b: string): number {
  * case-insensitive file system (`src/A.ts`, `src/a.ts`; the Kelvin sign and `k`).
  */
 export function foldCase(s: string): string {
+  // ASCII folds to its lower case, letter by letter: the usual path takes no per-character strings.
+  let ascii = true;
+  for (let i = 0; i < s.length && ascii; i++) ascii = s.charCodeAt(i) < 0x80;
+  if (ascii) return s.toLowerCase();
   let out = "";
   for (const ch of s) {
     const upper = ch.toUpperCase();

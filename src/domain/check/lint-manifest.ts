@@ -3,7 +3,7 @@
 // workspaces are reached through the injected SequenceSource.
 
 import { parseManifest } from "../../documents/manifest/parse-manifest.js";
-import { parseState } from "../../documents/state/parse-state.js";
+import { parseState, type StateDoc } from "../../documents/state/parse-state.js";
 import { viewOf } from "../../documents/markdown-view.js";
 import { checkReleaseUnion } from "../release-union.js";
 import type { SequenceSource } from "../sequence-chain.js";
@@ -15,6 +15,8 @@ interface ManifestLintContext {
   slug: string;
   /** The workspace's state.md text (for sequence_role and sequence_parent). */
   state: string;
+  /** `state` as the caller already parsed it (status and check have): not parsed again. */
+  parsedState?: StateDoc;
   /** Omit to lint the grammar only (e.g. where reading other workspaces is too costly). */
   source?: SequenceSource;
 }
@@ -23,7 +25,7 @@ interface ManifestLintContext {
 export function lintManifest(touched: string, ctx: ManifestLintContext): Diagnostic[] {
   // Outside a release sequence, a touched-files.md with no `## Candidate manifest` is the
   // DevRites pack's free-form running log (date-stamped bullets), not a manifest to hold to its grammar.
-  const state = parseState(ctx.state);
+  const state = ctx.parsedState ?? parseState(ctx.state);
   const inSequence = ["sequenceparent", "sequenceposition", "sequencerole"].some((k) => state.cursor.has(k));
   if (!inSequence && !viewOf(touched).headings.some((h) => h.level === 2 && /^Candidate manifest$/i.test(h.text.trim()))) return [];
   const doc = parseManifest(touched);

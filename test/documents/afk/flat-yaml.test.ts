@@ -13,6 +13,8 @@ const VALUES = [
   "*alias", "&anchor 1", "!!str 10", "|", ">", "{a: 1}", "- item", "a,b", "2026-07-20T10:00:00Z", ".inf", "-.INF", ".nan",
   "@at", "`tick`", "%pct", "? q", "value with  two spaces", "ends with colon:", "'it''s'", '"esc\\"q"',
   "[SLACK_WEBHOOK_URL, GITHUB_TOKEN]", "[_A, 9X, a-b, a.b]", "*base",
+  // Around the plain-scalar shortcuts (digits only; a first letter none of the core forms has):
+  "007", "9", "12a", "nan", "NaN", "inf", "Infinity", "nullx", "Truely", "FALSEy", "Off", "0b1", "Ünïcode", "[007, Null, nan, 5x]",
 ];
 
 /** What both readers agree matters: kind, pairs with positions, values, quoting. */

@@ -44,6 +44,14 @@ describe("byte order, case folding, lengths", () => {
 
   it.each([["ß", "ss"], ["a", "b"]])("%j and %j stay distinct under simple folding", (a, b) => expect(foldCase(a)).not.toBe(foldCase(b)));
 
+  it("an ASCII path folds to its lower case, as folding each code point does", () => {
+    const byCodePoint = (s: string) => [...s].map((ch) => { const upper = ch.toUpperCase(); if ([...upper].length !== 1) return ch.toLowerCase(); const lower = upper.toLowerCase(); return [...lower].length === 1 ? lower : upper; }).join("");
+    let ascii = "";
+    for (let c = 0; c < 0x80; c++) ascii += String.fromCharCode(c);
+    for (const s of [ascii, "SRC/Auth/Rotate.TS", "", "a", "A_b-C.d/E~f"]) expect(foldCase(s)).toBe(byCodePoint(s));
+    for (const s of ["Src/\u212a.ts", "src/ÉTÉ.md", "İ/x", "\u{1F600}A"]) expect(foldCase(s)).toBe(byCodePoint(s));
+  });
+
   it.each(["", "abc", "é", "€", "\u{1f600}", "a\u{1f600}é€"])("utf8Length(%j) equals Buffer.byteLength", (s) => {
     expect(utf8Length(s)).toBe(Buffer.byteLength(s));
   });
