@@ -1,7 +1,7 @@
 // What a command's row says, applied: its usage line, and the argument checks every command gets
 // before it runs (how many positionals, the value options it cannot run without, options that
-// conflict or require another) in one wording, and how a value is named in them. Plain code over plain rows: the
-// CLI's entry runs it on every call, so it loads nothing.
+// conflict or require another) in one wording, and how a value is named in them. Plain code
+// over plain rows: the CLI's entry runs it on every call, so it loads nothing.
 
 import type { CommandArgs, CommandSpec, NameOption, OptionDef, PositionalDef } from "../command-row.js";
 import { BadInputError } from "../errors.js";
