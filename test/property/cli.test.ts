@@ -16,7 +16,7 @@ import { makeRng, suiteSeed } from "../helpers/generate.js";
 import { caseCount } from "../helpers/counts.js";
 
 /** `npm test`: 600 in-process and 10 spawned cases; `npm run test:full`: 1,800 and 60. */
-const IN_PROCESS = caseCount("DEVRITES_PROPERTY_CLI_CASES", 600, 1800);
+const IN_PROCESS = caseCount("DEVRITES_PROPERTY_CLI_CASES", 300, 1800);
 const SPAWNED = caseCount("DEVRITES_PROPERTY_SPAWN_CASES", 10, 60);
 const SEED = suiteSeed(7_2026);
 /** DEVRITES_PROPERTY_REPORT=FILE: collect every violation (not only the first ten) into FILE, one JSON string a line. */
