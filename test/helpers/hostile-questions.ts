@@ -91,3 +91,29 @@ export function generated(rng: Rng): { text: string; why: string } {
   return { text: base, why: kind === 0 ? "valid" : "hostile" };
 }
 
+
+/** The field lines of a clean block of this status and gate, each with its value. */
+export function cleanBlock(status: string, gate: string): { fields: [string, string][]; clean: string[] } {
+  const fields: [string, string][] = [["status", status], ["gate", gate]];
+  if (gate === "escalating") fields.push(["route", "security"]);
+  fields.push(["question", "why?"], ["raised_at", "2026-07-19T10:00:00Z"], ["answered_at", status === "open" ? "" : "2026-07-19T11:00:00Z"], ["answer", status === "open" ? "" : "yes"]);
+  return { fields, clean: fields.map(([k, v]) => `${k}:${v === "" ? "" : " " + v}`) };
+}
+
+/**
+ * The clean block with one field changed at a time: set to each odd value, padded, left out,
+ * repeated, fenced, or followed by each of `continuations`.
+ */
+export function oneFieldChanged(block: { fields: [string, string][]; clean: string[] }, continuations: readonly string[]): string[][] {
+  const { fields, clean } = block;
+  const variants: string[][] = [];
+  fields.forEach(([key, v], i) => {
+    for (const odd of ODD) variants.push(clean.map((l, j) => (j === i ? `${key}: ${odd}` : l)));
+    for (const pad of ["\t", "  ", "\u00a0", "\u3000"]) variants.push(clean.map((l, j) => (j === i ? `${key}:${pad}${v}${pad}` : l)));
+    variants.push(clean.filter((_, j) => j !== i));
+    variants.push([...clean, clean[i]!]);
+    variants.push(clean.flatMap((l, j) => (j === i ? ["```", l, "```"] : [l])));
+    for (const more of continuations) variants.push(clean.flatMap((l, j) => (j === i ? [l, more] : [l])));
+  });
+  return variants;
+}

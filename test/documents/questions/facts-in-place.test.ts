@@ -12,7 +12,7 @@ import { FieldLines } from "../../../src/documents/questions/field-lines.js";
 import { QUESTION_STATUSES, parseQuestions, parseQuestionsBytes } from "../../../src/documents/questions/parse-questions.js";
 import { caseCount } from "../../helpers/counts.js";
 import { makeRng, suiteSeed } from "../../helpers/generate.js";
-import { ODD, generated } from "../../helpers/hostile-questions.js";
+import { cleanBlock, generated, oneFieldChanged } from "../../helpers/hostile-questions.js";
 
 const CASES = caseCount("DEVRITES_PROPERTY_CASES", 400, 2500);
 const SEED = suiteSeed(0xfac7);
@@ -53,20 +53,11 @@ describe("a block's facts read in place are the block's own", () => {
   it("every field of every clean kind of block changed, repeated, fenced or continued, and what a person writes below", () => {
     let inPlace = 0;
     for (const status of QUESTION_STATUSES) for (const gate of GATES) {
-      const fields: [string, string][] = [["status", status], ["gate", gate]];
-      if (gate === "escalating") fields.push(["route", "security"]);
-      fields.push(["question", "why?"], ["raised_at", "2026-07-19T10:00:00Z"], ["answered_at", status === "open" ? "" : "2026-07-19T11:00:00Z"], ["answer", status === "open" ? "" : "yes"]);
-      const clean = fields.map(([k, v]) => `${k}:${v === "" ? "" : " " + v}`);
+      const block = cleanBlock(status, gate);
+      const { clean } = block;
       const variants: string[][] = [clean, [...clean, "impact: high", "supersedes: q-1"], [...clean, "anwser: x", "qestion: y"]];
       for (const below of [["  answered_by: agent"], ["  more", "  impact: high"], ["  ", "  after a blank"], ["anwser: yes"], ["answer: twice"]]) variants.push([...clean, ...below]);
-      fields.forEach(([key, v], i) => {
-        for (const odd of ODD) variants.push(clean.map((l, j) => (j === i ? `${key}: ${odd}` : l)));
-        for (const pad of ["\t", "  ", "\u00a0", "\u3000"]) variants.push(clean.map((l, j) => (j === i ? `${key}:${pad}${v}${pad}` : l)));
-        variants.push(clean.filter((_, j) => j !== i));
-        variants.push([...clean, clean[i]!]);
-        variants.push(clean.flatMap((l, j) => (j === i ? ["```", l, "```"] : [l])));
-        for (const more of ["  more", "\tmore", "  \u00a0", "  answered_by: agent"]) variants.push(clean.flatMap((l, j) => (j === i ? [l, more] : [l])));
-      });
+      variants.push(...oneFieldChanged(block, ["  more", "\tmore", "  \u00a0", "  answered_by: agent"]));
       for (const lines of variants) {
         for (const heading of ["q-2026-01-01-001", "q-7 blocking", "q-2026-1-1"]) {
           const text = ["# Questions: feat", "", `## ${heading}`, ...lines, ""].join("\n");
