@@ -8,19 +8,11 @@ import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { runMain } from "../helpers/cli.js";
 import { makeProject, type Project } from "../helpers/project.js";
+import { NOTES_SAMPLE } from "../helpers/texts.js";
 
 const W = ".devrites/work/feat";
 const NOTES = `${W}/notes.md`;
-const SAMPLE = `# Anchored notes
-
-- NOTE-001: pool cap rationale
-  SUBJECT: src/pool.go
-  QUOTE: maxConns = 4
-  BODY: fairness under bursty saves, not memory
-- NOTE-002: retry window
-  SUBJECT: src/retry.go
-  QUOTE: backoff = 250 * attempts
-`;
+const SAMPLE = NOTES_SAMPLE;
 
 let project: Project | undefined;
 afterEach(() => project?.cleanup());

@@ -6,17 +6,9 @@ import { describe, expect, it } from "vitest";
 import { appendNoteEdit, removeNoteEdit, repairSubjectEdit } from "../../../src/documents/notes/edit-notes.js";
 import { nextNoteId, parseNotes, subjectProblem } from "../../../src/documents/notes/parse-notes.js";
 import { applyEdits } from "../../../src/documents/text-edit.js";
+import { NOTES_SAMPLE } from "../../helpers/texts.js";
 
-const SAMPLE = `# Anchored notes
-
-- NOTE-001: pool cap rationale
-  SUBJECT: src/pool.go
-  QUOTE: maxConns = 4
-  BODY: fairness under bursty saves, not memory
-- NOTE-002: retry window
-  SUBJECT: src/retry.go
-  QUOTE: backoff = 250 * attempts
-`;
+const SAMPLE = NOTES_SAMPLE;
 
 const add = (text: string, id: string, summary: string, subject: string, quote: string, body = "") => applyEdits(text, [appendNoteEdit(text, parseNotes(text), { id, summary, subject, quote, body })]);
 
