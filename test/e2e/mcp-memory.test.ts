@@ -4,7 +4,9 @@
 // spaces' committed sizes and the count of full GCs so far to stderr at every 100th reply.
 // The baseline is the 100th reply, not an earlier one: Node 26's V8 commits the young
 // generation's second half over the first scavenges (4 → 7 MB by then, with or without the
-// tuning); without the tuning it then doubles to 13.5 MB by call 1,000 (16 MB on Node 24).
+// tuning, and on a slow host a last 256 kB page or so after it); without the tuning it then
+// doubles to 13.5 MB by call 1,000 (16 MB on Node 24). So the bar is "less than a quarter more
+// than at call 100": a page committed late passes it, the doubling it guards against does not.
 
 import fs from "node:fs";
 import { afterEach, expect, it } from "vitest";
@@ -23,7 +25,7 @@ process.stdout.write = function (...a) {
 };
 `;
 
-it("the server's young generation is no larger after 1,500 calls than after 100, it runs a full GC every 100 calls, and its old generation grows by less than a third", async () => {
+it("the server's young generation grows by less than a quarter from call 100 to call 1,500 (it does not double), it runs a full GC every 100 calls, and its old generation grows by less than a third", async () => {
   p = exampleProject();
   const preload = p.path("new-space.cjs");
   fs.writeFileSync(preload, PRELOAD);
@@ -37,7 +39,7 @@ it("the server's young generation is no larger after 1,500 calls than after 100,
   }
   const reports = [...s.stderr().matchAll(/^SPACES (\d+) (\d+) (\d+) (\d+)$/gm)].map((m) => ({ young: Number(m[2]), old: Number(m[3]), full: Number(m[4]) }));
   expect(reports.length).toBeGreaterThanOrEqual(15);
-  expect(Math.max(...reports.map((r) => r.young))).toBe(reports[0]!.young);
+  expect(Math.max(...reports.map((r) => r.young))).toBeLessThan(reports[0]!.young * 1.25);
   // V8 alone runs about one full GC in 1,500 such calls.
   expect(reports.at(-1)!.full).toBeGreaterThanOrEqual(13);
   // Without the periodic GC the old generation's committed size doubles (13 → 26 MB) by then.
