@@ -4,6 +4,7 @@
 // src/adapters/ adapters and land in their own chunks, in both builds.
 
 import { readFileSync } from "node:fs";
+import { posix } from "node:path";
 import { builtinModules } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { CodeSplittingGroup } from "rolldown";
@@ -60,13 +61,37 @@ export function eagerFunctions(): Plugin {
         let rest = "";
         let pos = 0;
         for (const stmt of body) {
-          if (stmt.type !== "FunctionDeclaration" || stmt.id === null || stmt.generator || stmt.async) continue;
+          if (stmt.type !== "FunctionDeclaration" || stmt.id === null || stmt.generator) continue;
           rest += chunk.code.slice(pos, stmt.start);
           hoisted.push(`var ${stmt.id.name}=(${chunk.code.slice(stmt.start, stmt.end)});`);
           pos = stmt.end;
         }
         chunk.code = hoisted.join("") + rest + chunk.code.slice(pos);
       }
+    },
+  };
+}
+
+/**
+ * The hot chunk holds its own copy of the bundler's runtime (the few helpers that build a
+ * dynamically imported module's namespace object) instead of loading rolldown-runtime-<hash>.cjs:
+ * `status` and `budget check` then read, check and deserialise one file fewer (docs/performance.md,
+ * "After argument parsing: the typical rows"). The helpers keep no state, so a second copy beside
+ * the one the other chunks load changes nothing. Runs before eagerFunctions.
+ */
+export function hotChunkOwnRuntime(): Plugin {
+  return {
+    name: "devrites-hot-chunk-own-runtime",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      const hot = chunks.find((c) => c.name === "hot");
+      const runtime = chunks.find((c) => c.moduleIds.some((id) => id.includes("rolldown/runtime")));
+      if (hot === undefined || runtime === undefined || !hot.imports.includes(runtime.fileName)) return;
+      const call = `require(${JSON.stringify(`./${posix.relative(posix.dirname(hot.fileName), runtime.fileName)}`)})`;
+      const at = hot.code.indexOf(call);
+      if (at < 0 || hot.code.indexOf(call, at + 1) >= 0) this.error(`${hot.fileName} does not load ${runtime.fileName} exactly once as ${call}`);
+      hot.code = `${hot.code.slice(0, at)}(function(exports){${runtime.code}\nreturn exports})({})${hot.code.slice(at + call.length)}`;
+      hot.imports = hot.imports.filter((f) => f !== runtime.fileName);
     },
   };
 }
@@ -167,7 +192,7 @@ const COMMANDS_CHUNK = /[\\/](src[\\/](commands|domain|documents|workspace)|temp
 const MCP_COMMAND = /[\\/]src[\\/]commands[\\/]mcp[\\/]mcp\.ts$/;
 
 export default defineConfig(({ mode }) => ({
-  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin, ...packVerbs.plugins, eagerFunctions()])],
+  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin, ...packVerbs.plugins, hotChunkOwnRuntime(), eagerFunctions()])],
   define: { __ENGINE_VERSION__: JSON.stringify(pkg.version) },
   build: {
     ssr: true,
