@@ -188,6 +188,22 @@ describe("the hot commands never build process.stdout or process.stderr", () => 
     expect(builtins.filter((m) => never.some((n) => m === `NativeModule ${n}`))).toEqual([]);
   });
 
+  // A plain command line (words and known `--name [value]` options) is read without parseArgs,
+  // whose module Node loads and compiles on first use (cli/argv.ts, plainCommandLine).
+  it.each([
+    [["status"]],
+    [["budget", "check", "--agents-used", "4", "--minutes-used", "30", "--findings", "1"]],
+    [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"]],
+  ])("%j does not load node:util's parseArgs", async (args) => {
+    p = projectFromFixture("table-awaiting");
+    const builtins = await recorded(p, args, "process.moduleLoadList");
+    expect(builtins.length).toBeGreaterThan(10);
+    expect(builtins.filter((m) => m.includes("parse_args"))).toEqual([]);
+    // The method sees it where it is loaded: an option after `--` goes to parseArgs.
+    const parsed = await recorded(p, ["state", "resolve", "q-2026-09-02-003", "--", "-x"], "process.moduleLoadList");
+    expect(parsed.filter((m) => m.includes("parse_args")).length).toBeGreaterThan(0);
+  });
+
   it("a refused command still prints its message and hint on stderr (exit 3), with no stream built", async () => {
     p = projectFromFixture("table-awaiting");
     const r = await runCli(["state", "resolve", "q-2099-01-01-001", "x"], { cwd: p.dir });
