@@ -44,10 +44,11 @@ export function mcpSdkPureSchemas(): Plugin {
  * Node's compile cache (launcher.cjs) is made when a file is compiled, before it runs, so it holds
  * only what V8 compiled then: a file's top level, not the functions V8 leaves to compile at their
  * first call, which every call of the CLI then parses and compiles again. V8 compiles a function
- * at once when `(function` opens it. So each top-level function declaration of the entry and hot
- * chunks becomes `var f=(function f(…){…});` at the chunk's start, where a declaration is
- * initialised anyway (hoisting): the cache then holds them (docs/performance.md, "Where the time
- * goes on Node 24 and 26"). Nested functions are left as they are.
+ * at once when `(function` (or `(async function`) opens it. So each top-level function
+ * declaration of the entry and hot chunks but a generator becomes `var f=(function f(…){…});`
+ * at the chunk's start, where a declaration is initialised anyway (hoisting): the cache then
+ * holds them (docs/performance.md, "Where the time goes on Node 24 and 26"). Nested functions
+ * are left as they are.
  */
 export function eagerFunctions(): Plugin {
   return {

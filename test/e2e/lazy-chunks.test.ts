@@ -49,6 +49,12 @@ describe("cold-path chunks stay off the hot path", () => {
     expect(loaded.filter((m) => !RUNTIME.test(m)).map(chunkName)).toEqual(chunks);
   });
 
+  // The hot chunk holds its own copy of the runtime's helpers (vite.config.ts, hotChunkOwnRuntime).
+  it.each([[["status"]], [["budget", "check"]]])("%j loads the hot chunk and no other chunk file, not even the bundler's runtime", async (args) => {
+    p = projectFromFixture("table-awaiting");
+    expect((await chunksLoaded(p, args)).map(chunkName)).toEqual(["hot"]);
+  });
+
   // The entry imports Node's built-ins by name, so it needs none of the bundler's interop helpers
   // and a resolve reads one file of code (test/layers.test.ts keeps src/ to named imports).
   it("a resolve loads no chunk at all, not even the bundler's runtime", async () => {
@@ -188,6 +194,18 @@ describe("the hot commands never build process.stdout or process.stderr", () => 
     expect(builtins.filter((m) => never.some((n) => m === `NativeModule ${n}`))).toEqual([]);
   });
 
+  it("a refused command still prints its message and hint on stderr (exit 3), with no stream built", async () => {
+    p = projectFromFixture("table-awaiting");
+    const r = await runCli(["state", "resolve", "q-2099-01-01-001", "x"], { cwd: p.dir });
+    expect(r.exit).toBe(3);
+    expect(r.stderr).toMatch(/\nhint: open questions: q-2026-09-02-001/);
+    expect(r.stderr).toMatch(/^devrites-engine: /);
+    const builtins = await recorded(p, ["state", "resolve", "q-2099-01-01-001", "x"], "process.moduleLoadList");
+    expect(builtins).not.toContain("NativeModule net");
+  });
+});
+
+describe("a plain command line loads no argument parser module", () => {
   // A plain command line (words and known `--name [value]` options) is read without parseArgs,
   // whose module Node loads and compiles on first use (cli/argv.ts, plainCommandLine).
   it.each([
@@ -202,16 +220,6 @@ describe("the hot commands never build process.stdout or process.stderr", () => 
     // The method sees it where it is loaded: an option after `--` goes to parseArgs.
     const parsed = await recorded(p, ["state", "resolve", "q-2026-09-02-003", "--", "-x"], "process.moduleLoadList");
     expect(parsed.filter((m) => m.includes("parse_args")).length).toBeGreaterThan(0);
-  });
-
-  it("a refused command still prints its message and hint on stderr (exit 3), with no stream built", async () => {
-    p = projectFromFixture("table-awaiting");
-    const r = await runCli(["state", "resolve", "q-2099-01-01-001", "x"], { cwd: p.dir });
-    expect(r.exit).toBe(3);
-    expect(r.stderr).toMatch(/\nhint: open questions: q-2026-09-02-001/);
-    expect(r.stderr).toMatch(/^devrites-engine: /);
-    const builtins = await recorded(p, ["state", "resolve", "q-2099-01-01-001", "x"], "process.moduleLoadList");
-    expect(builtins).not.toContain("NativeModule net");
   });
 });
 
