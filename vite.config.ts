@@ -4,6 +4,7 @@
 // src/adapters/ adapters and land in their own chunks, in both builds.
 
 import { readFileSync } from "node:fs";
+import { posix } from "node:path";
 import { builtinModules } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { CodeSplittingGroup } from "rolldown";
@@ -43,10 +44,11 @@ export function mcpSdkPureSchemas(): Plugin {
  * Node's compile cache (launcher.cjs) is made when a file is compiled, before it runs, so it holds
  * only what V8 compiled then: a file's top level, not the functions V8 leaves to compile at their
  * first call, which every call of the CLI then parses and compiles again. V8 compiles a function
- * at once when `(function` opens it. So each top-level function declaration of the entry and hot
- * chunks becomes `var f=(function f(…){…});` at the chunk's start, where a declaration is
- * initialised anyway (hoisting): the cache then holds them (docs/performance.md, "Where the time
- * goes on Node 24 and 26"). Nested functions are left as they are.
+ * at once when `(function` (or `(async function`) opens it. So each top-level function
+ * declaration of the entry and hot chunks but a generator becomes `var f=(function f(…){…});`
+ * at the chunk's start, where a declaration is initialised anyway (hoisting): the cache then
+ * holds them (docs/performance.md, "Where the time goes on Node 24 and 26"). Nested functions
+ * are left as they are.
  */
 export function eagerFunctions(): Plugin {
   return {
@@ -60,13 +62,37 @@ export function eagerFunctions(): Plugin {
         let rest = "";
         let pos = 0;
         for (const stmt of body) {
-          if (stmt.type !== "FunctionDeclaration" || stmt.id === null || stmt.generator || stmt.async) continue;
+          if (stmt.type !== "FunctionDeclaration" || stmt.id === null || stmt.generator) continue;
           rest += chunk.code.slice(pos, stmt.start);
           hoisted.push(`var ${stmt.id.name}=(${chunk.code.slice(stmt.start, stmt.end)});`);
           pos = stmt.end;
         }
         chunk.code = hoisted.join("") + rest + chunk.code.slice(pos);
       }
+    },
+  };
+}
+
+/**
+ * The hot chunk holds its own copy of the bundler's runtime (the few helpers that build a
+ * dynamically imported module's namespace object) instead of loading rolldown-runtime-<hash>.cjs:
+ * `status` and `budget check` then read, check and deserialise one file fewer (docs/performance.md,
+ * "After argument parsing: the typical rows"). The helpers keep no state, so a second copy beside
+ * the one the other chunks load changes nothing. Runs before eagerFunctions.
+ */
+export function hotChunkOwnRuntime(): Plugin {
+  return {
+    name: "devrites-hot-chunk-own-runtime",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      const hot = chunks.find((c) => c.name === "hot");
+      const runtime = chunks.find((c) => c.moduleIds.some((id) => id.includes("rolldown/runtime")));
+      if (hot === undefined || runtime === undefined || !hot.imports.includes(runtime.fileName)) return;
+      const call = `require(${JSON.stringify(`./${posix.relative(posix.dirname(hot.fileName), runtime.fileName)}`)})`;
+      const at = hot.code.indexOf(call);
+      if (at < 0 || hot.code.indexOf(call, at + 1) >= 0) this.error(`${hot.fileName} does not load ${runtime.fileName} exactly once as ${call}`);
+      hot.code = `${hot.code.slice(0, at)}(function(exports){${runtime.code}\nreturn exports})({})${hot.code.slice(at + call.length)}`;
+      hot.imports = hot.imports.filter((f) => f !== runtime.fileName);
     },
   };
 }
@@ -167,7 +193,7 @@ const COMMANDS_CHUNK = /[\\/](src[\\/](commands|domain|documents|workspace)|temp
 const MCP_COMMAND = /[\\/]src[\\/]commands[\\/]mcp[\\/]mcp\.ts$/;
 
 export default defineConfig(({ mode }) => ({
-  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin, ...packVerbs.plugins, eagerFunctions()])],
+  plugins: [mcpSdkPureSchemas(), ...(mode === "lib" ? [] : [launcher(), hot.plugin, ...packVerbs.plugins, hotChunkOwnRuntime(), eagerFunctions()])],
   define: { __ENGINE_VERSION__: JSON.stringify(pkg.version) },
   build: {
     ssr: true,

@@ -1,5 +1,7 @@
 // argv → (command, options, positionals) with node:util parseArgs: the measured fastest
 // parser (README, Performance). The command table drives it; errors are in our own words.
+// A plain line (words and known `--name [value]` options) is read here without it, to the same
+// result: loading and compiling parseArgs' module was a large part of a typical call's cost.
 
 import { parseArgs } from "node:util";
 import { BadInputError, UnknownCommandError, type ErrorDetails } from "../errors.js";
@@ -90,6 +92,37 @@ export function jsonOutputAsked(argv: readonly string[]): boolean {
 }
 
 /**
+ * What parseArgs (strict, positionals allowed) returns for a command line made only of words
+ * that do not start with `-` and of `--name` options the row knows, each named once (a string
+ * option followed by its value, which does not start with `-` either); undefined for anything
+ * else (`--`, `-x`, `--name=value`, an unknown or repeated option, a `multiple` one), which
+ * parseArgs reads. The typical call is such a line: it then loads none of parseArgs' module.
+ */
+function plainCommandLine(rest: readonly string[], options: Record<string, OptionDef>): Pick<ReturnType<typeof parseArgs>, "values" | "positionals"> | undefined {
+  const values: ReturnType<typeof parseArgs>["values"] = Object.create(null);
+  const positionals: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (!a.startsWith("-")) {
+      positionals.push(a);
+      continue;
+    }
+    const name = a.slice(2);
+    const o = Object.hasOwn(options, name) ? options[name]! : undefined;
+    if (!a.startsWith("--") || o === undefined || o.multiple === true || Object.hasOwn(values, name)) return undefined;
+    if (o.type === "boolean") {
+      values[name] = true;
+      continue;
+    }
+    const value = rest[i + 1];
+    if (value === undefined || value.startsWith("-")) return undefined;
+    values[name] = value;
+    i++;
+  }
+  return { values, positionals };
+}
+
+/**
  * Parse a command line.
  * @throws UnknownCommandError (exit 2) for an unknown command; BadInputError (exit 5) for bad options.
  */
@@ -107,14 +140,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   // A pack call this engine does not provide: its arguments are the Go engine's, never
   // parsed here (an unknown option must not hide the answer that says what to call instead).
   if (def.notProvided) return { def, words, args: { positionals: rest, options: {} }, help, version, json };
-  let parsed: ReturnType<typeof parseArgs>;
+  const options = { ...GLOBAL_OPTIONS, ...def.options };
+  let parsed: Pick<ReturnType<typeof parseArgs>, "values" | "positionals"> | undefined = plainCommandLine(rest, options);
   try {
-    parsed = parseArgs({
-      args: rest,
-      options: toParseArgsOptions({ ...GLOBAL_OPTIONS, ...def.options }),
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed ??= parseArgs({ args: rest, options: toParseArgsOptions(options), allowPositionals: true, strict: true });
   } catch (e) {
     if (help || version) return { def, words, args: { positionals: [], options: {} }, help, version, json };
     throw optionError(def, rest, e);

@@ -1,9 +1,13 @@
 // argv → command, options and positionals: command words anywhere before the options end,
 // `--` ends options (answers may start with '-'), bad options are exit 5, unknown commands 2.
 
+import { parseArgs } from "node:util";
 import { describe, expect, it } from "vitest";
 import { BadInputError, UnknownCommandError } from "../../src/errors.js";
 import { parseCommandLine, unknownCommand } from "../../src/cli/argv.js";
+import { allCommands, GLOBAL_OPTIONS } from "../../src/cli/command-table.js";
+import { caseCount } from "../helpers/counts.js";
+import { makeRng } from "../helpers/generate.js";
 
 describe("parseCommandLine", () => {
   it.each([
@@ -118,5 +122,68 @@ describe("parseCommandLine", () => {
 
   it("an unknown subcommand suggests the group's commands", () => {
     expect(unknownCommand(["state", "frob"]).hint).toMatch(/state resolve.*state pause/);
+  });
+});
+
+// parseCommandLine reads a plain line (words, and `--name [value]` options the row knows, each
+// once) itself, and leaves every other line to node:util's parseArgs: the two readings must be
+// one. Each generated line is read both ways; the options object keeps parseArgs' shape (no
+// prototype, keys in the order typed).
+describe("a command line read without parseArgs is read as parseArgs reads it", () => {
+  const rng = makeRng(39);
+  const pick = <T>(xs: readonly T[]): T => xs[rng.int(0, xs.length - 1)]!;
+  const rows = allCommands().filter((d) => !d.notProvided);
+  const lines = Array.from({ length: caseCount("DEVRITES_ARGV_CASES", 400, 20_000) }, () => {
+    const def = pick(rows);
+    const options = { ...GLOBAL_OPTIONS, ...def.options };
+    const names = Object.keys(options).filter((n) => n !== "help" && n !== "version");
+    const rest: string[] = [];
+    for (let k = rng.int(0, 6); k > 0; k--) {
+      const r = rng.next();
+      if (r < 0.3) rest.push(pick(["q-1", "Keep it", "x=y", "", " "]));
+      else if (r < 0.85 && names.length > 0) {
+        const name = pick(names);
+        rest.push(`--${name}`);
+        if (options[name]!.type === "string" && rng.next() < 0.9) rest.push(pick(["v", "4", "a b", "-v", "-", "--", "--json"]));
+      } else rest.push(pick(["--", "-", "-x", "--bogus", "--json=1", "--__proto__", "--constructor"]));
+    }
+    return { def, rest };
+  });
+  const parseArgsOptions = (def: (typeof rows)[number]) =>
+    Object.fromEntries(Object.entries({ ...GLOBAL_OPTIONS, ...def.options }).map(([n, o]) => [n, { type: o.type, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}) }]));
+
+  it("the same positionals and options, or an error both ways, for every generated line", () => {
+    let plain = 0;
+    for (const { def, rest } of lines) {
+      const argv = [...def.words, ...rest];
+      let want: { positionals: string[]; options: object } | "error";
+      try {
+        const r = parseArgs({ args: rest, options: parseArgsOptions(def), allowPositionals: true, strict: true });
+        want = { positionals: r.positionals, options: r.values };
+      } catch {
+        want = "error";
+      }
+      let got: { positionals: string[]; options: object } | "error";
+      try {
+        const r = parseCommandLine(argv);
+        got = r.help || r.version ? "error" : r.args;
+      } catch (e) {
+        expect(e, JSON.stringify(argv)).toBeInstanceOf(BadInputError);
+        got = "error";
+      }
+      if (want === "error") {
+        expect(got, JSON.stringify(argv)).toBe("error");
+        continue;
+      }
+      expect(got, JSON.stringify(argv)).not.toBe("error");
+      if (got === "error") continue;
+      expect(got.positionals, JSON.stringify(argv)).toEqual(want.positionals);
+      expect(Object.getPrototypeOf(got.options), JSON.stringify(argv)).toBeNull();
+      expect(Object.entries(got.options), JSON.stringify(argv)).toEqual(Object.entries(want.options));
+      if (!rest.some((a) => a.startsWith("-"))) plain++;
+    }
+    // The generator reaches both readings.
+    expect(plain).toBeGreaterThan(10);
+    expect(lines.filter((l) => l.rest.includes("--")).length).toBeGreaterThan(10);
   });
 });

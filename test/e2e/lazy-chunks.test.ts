@@ -49,6 +49,12 @@ describe("cold-path chunks stay off the hot path", () => {
     expect(loaded.filter((m) => !RUNTIME.test(m)).map(chunkName)).toEqual(chunks);
   });
 
+  // The hot chunk holds its own copy of the runtime's helpers (vite.config.ts, hotChunkOwnRuntime).
+  it.each([[["status"]], [["budget", "check"]]])("%j loads the hot chunk and no other chunk file, not even the bundler's runtime", async (args) => {
+    p = projectFromFixture("table-awaiting");
+    expect((await chunksLoaded(p, args)).map(chunkName)).toEqual(["hot"]);
+  });
+
   // The entry imports Node's built-ins by name, so it needs none of the bundler's interop helpers
   // and a resolve reads one file of code (test/layers.test.ts keeps src/ to named imports).
   it("a resolve loads no chunk at all, not even the bundler's runtime", async () => {
@@ -196,6 +202,24 @@ describe("the hot commands never build process.stdout or process.stderr", () => 
     expect(r.stderr).toMatch(/^devrites-engine: /);
     const builtins = await recorded(p, ["state", "resolve", "q-2099-01-01-001", "x"], "process.moduleLoadList");
     expect(builtins).not.toContain("NativeModule net");
+  });
+});
+
+describe("a plain command line loads no argument parser module", () => {
+  // A plain command line (words and known `--name [value]` options) is read without parseArgs,
+  // whose module Node loads and compiles on first use (cli/argv.ts, plainCommandLine).
+  it.each([
+    [["status"]],
+    [["budget", "check", "--agents-used", "4", "--minutes-used", "30", "--findings", "1"]],
+    [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"]],
+  ])("%j does not load node:util's parseArgs", async (args) => {
+    p = projectFromFixture("table-awaiting");
+    const builtins = await recorded(p, args, "process.moduleLoadList");
+    expect(builtins.length).toBeGreaterThan(10);
+    expect(builtins.filter((m) => m.includes("parse_args"))).toEqual([]);
+    // The method sees it where it is loaded: an option after `--` goes to parseArgs.
+    const parsed = await recorded(p, ["state", "resolve", "q-2026-09-02-003", "--", "-x"], "process.moduleLoadList");
+    expect(parsed.filter((m) => m.includes("parse_args")).length).toBeGreaterThan(0);
   });
 });
 

@@ -95,6 +95,26 @@ interface StatusModel {
   diagnostics: Diagnostic[];
 }
 
+// The helpers below are top-level functions, not closures inside statusModel: the build compiles
+// a top-level function with its file, so Node's compile cache holds it (vite.config.ts,
+// eagerFunctions), where a closure is parsed and compiled again at every call.
+
+/** Gates in the order status lists them. */
+function byGateRank(a: string, b: string): number {
+  return gateRank(a) - gateRank(b);
+}
+
+/** A file status reads only to lint it; one it cannot read (a special or huge file) is a diagnostic in `unreadable`, not fatal. */
+function readForLint(session: WorkspaceSession, name: "decisions.md" | "touched-files.md", unreadable: Diagnostic[]): string | undefined {
+  try {
+    return session.read(name, false);
+  } catch (e) {
+    if (!isKind(e, "unsafe-file")) throw e;
+    unreadable.push({ file: name, line: 1, col: 1, severity: "error", rule: "file-unreadable", message: `${e.message}${e.hint !== undefined ? `; ${e.hint}` : ""}` });
+    return undefined;
+  }
+}
+
 async function statusModel(session: WorkspaceSession, stateText: string, questionsBytes: Buffer, state: StateDoc, questions: QuestionsDoc, now: Date): Promise<StatusModel> {
   let read: Parameters<typeof budgetSummary>[0];
   try {
@@ -109,8 +129,11 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
 
   const runStatus = cursorValue(state, "status") ?? "(none)";
   // Why the run stopped.
-  const awaitedIds = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
-  const awaited = awaitedIds.map((id) => questions.byId.get(id)?.[0]).filter((b): b is QuestionBlock => b !== undefined);
+  const awaited: QuestionBlock[] = [];
+  for (const a of state.awaiting) {
+    const b = a.questionId === undefined ? undefined : questions.byId.get(a.questionId)?.[0];
+    if (b !== undefined) awaited.push(b);
+  }
   let pause: PauseModel | undefined;
   if (awaited.length === 0 && runStatus.toLowerCase() === "blocked") {
     const code = cursorValue(state, "pause_reason") ?? "";
@@ -144,7 +167,8 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
     if (u) unread.push({ qid: b.id, line: u.index + 1, unread: u });
     else if (hasWrittenAnswer(b)) written.push(b.id);
   }
-  const gateOrder = [...groups.keys()].sort((a, b) => gateRank(a) - gateRank(b));
+  const byGate: StatusModel["byGate"] = [];
+  for (const gate of [...groups.keys()].sort(byGateRank)) byGate.push({ gate, blocks: groups.get(gate)! });
 
   // Mode and budget: the budget commands' own rules (domain/budget.ts), the same counter, queue and words.
   const modeModel: ModeModel =
@@ -160,16 +184,7 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
   // lint them are reported, not fatal, when they cannot be read (a special or huge file): status
   // still says where the run stands, as `status --markdown`, which does not read them, does.
   const unreadable: Diagnostic[] = [];
-  const lintOnly = (name: "decisions.md" | "touched-files.md"): string | undefined => {
-    try {
-      return session.read(name, false);
-    } catch (e) {
-      if (!isKind(e, "unsafe-file")) throw e;
-      unreadable.push({ file: name, line: 1, col: 1, severity: "error", rule: "file-unreadable", message: `${e.message}${e.hint !== undefined ? `; ${e.hint}` : ""}` });
-      return undefined;
-    }
-  };
-  const texts = { state: stateText, questions: questionsBytes, decisions: lintOnly("decisions.md"), touched: lintOnly("touched-files.md"), events: undefined };
+  const texts = { state: stateText, questions: questionsBytes, decisions: readForLint(session, "decisions.md", unreadable), touched: readForLint(session, "touched-files.md", unreadable), events: undefined };
   const diagnostics = sortDiagnostics([...unreadable, ...lintSession(session, texts, budget.mode === "afk" ? budget.sentinel : undefined, { state, questions })]);
   return {
     workspace: session.ws.slug,
@@ -179,7 +194,7 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
     awaited,
     pause,
     openCount,
-    byGate: gateOrder.map((gate) => ({ gate, blocks: groups.get(gate)! })),
+    byGate,
     question: (k) => questionText(questions, scan, k),
     ids: blocks,
     written,
