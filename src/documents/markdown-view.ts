@@ -29,6 +29,8 @@ export interface MarkdownView {
   slice(from: number, to: number): string;
   /** True for a view of bytes (viewOfBytes): `text` is their Latin-1 reading, offsets count bytes. */
   readonly fromBytes: boolean;
+  /** A view of bytes' UTF-8 file (undefined for a view of text): for a search that reads bytes, never to be changed. */
+  readonly bytes?: Bytes;
   /** Number of lines (a final terminator does not start another line). */
   lineCount: number;
   /** Line `i` (0-based), made on demand. */
@@ -153,7 +155,7 @@ class TextView implements MarkdownView {
    */
   constructor(
     readonly text: string,
-    private readonly bytes?: Bytes,
+    readonly bytes?: Bytes,
   ) {
     // A byte-order mark is not part of the first line's markdown (CommonMark skips it too):
     // U+FEFF, three bytes in a view of bytes.
