@@ -110,7 +110,7 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
   const runStatus = cursorValue(state, "status") ?? "(none)";
   // Why the run stopped.
   const awaitedIds = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
-  const awaited = awaitedIds.map((id) => questions.byId.get(id)?.[0]).filter((b): b is QuestionBlock => b !== undefined);
+  const awaited = awaitedIds.map((id) => questions.withId(id)?.[0]).filter((b): b is QuestionBlock => b !== undefined);
   let pause: PauseModel | undefined;
   if (awaited.length === 0 && runStatus.toLowerCase() === "blocked") {
     const code = cursorValue(state, "pause_reason") ?? "";
