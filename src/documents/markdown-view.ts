@@ -283,7 +283,24 @@ export function viewOf(text: string): MarkdownView {
  * (the workspace's reads check it).
  */
 export function viewOfBytes(bytes: Bytes): MarkdownView {
-  return new TextView(bytes.toString("latin1"), bytes);
+  return new TextView(latin1Of(bytes), bytes);
+}
+
+/** Below Node's size for a decoded string kept outside V8's heap (an external string). */
+export const LATIN1_PIECE = 960 * 1024;
+
+/**
+ * `bytes.toString("latin1")` as an ordinary (sequential) string. Node makes a larger decoded
+ * string external, and every `charCodeAt` of an external string costs V8 several times the
+ * instructions of one on an ordinary string (and so does every string sliced from it); pieces
+ * below that size are ordinary strings, and joining them copies them into one
+ * (docs/performance.md, Reading a large file).
+ */
+function latin1Of(bytes: Bytes): string {
+  if (bytes.length <= LATIN1_PIECE) return bytes.toString("latin1");
+  const pieces: string[] = [];
+  for (let at = 0; at < bytes.length; at += LATIN1_PIECE) pieces.push(bytes.toString("latin1", at, Math.min(bytes.length, at + LATIN1_PIECE)));
+  return pieces.join("");
 }
 
 /**
