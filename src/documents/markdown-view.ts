@@ -29,6 +29,8 @@ export interface MarkdownView {
   slice(from: number, to: number): string;
   /** True for a view of bytes (viewOfBytes): `text` is their Latin-1 reading, offsets count bytes. */
   readonly fromBytes: boolean;
+  /** A view of bytes' UTF-8 file (undefined for a view of text): for a search that reads bytes, never to be changed. */
+  readonly bytes?: Bytes;
   /** Number of lines (a final terminator does not start another line). */
   lineCount: number;
   /** Line `i` (0-based), made on demand. */
@@ -153,7 +155,7 @@ class TextView implements MarkdownView {
    */
   constructor(
     readonly text: string,
-    private readonly bytes?: Bytes,
+    readonly bytes?: Bytes,
   ) {
     // A byte-order mark is not part of the first line's markdown (CommonMark skips it too):
     // U+FEFF, three bytes in a view of bytes.
@@ -281,7 +283,24 @@ export function viewOf(text: string): MarkdownView {
  * (the workspace's reads check it).
  */
 export function viewOfBytes(bytes: Bytes): MarkdownView {
-  return new TextView(bytes.toString("latin1"), bytes);
+  return new TextView(latin1Of(bytes), bytes);
+}
+
+/** Below Node's size for a decoded string kept outside V8's heap (an external string). */
+export const LATIN1_PIECE = 960 * 1024;
+
+/**
+ * `bytes.toString("latin1")` as an ordinary (sequential) string. Node makes a larger decoded
+ * string external, and every `charCodeAt` of an external string costs V8 several times the
+ * instructions of one on an ordinary string (and so does every string sliced from it); pieces
+ * below that size are ordinary strings, and joining them copies them into one
+ * (docs/performance.md, Reading a large file).
+ */
+function latin1Of(bytes: Bytes): string {
+  if (bytes.length <= LATIN1_PIECE) return bytes.toString("latin1");
+  const pieces: string[] = [];
+  for (let at = 0; at < bytes.length; at += LATIN1_PIECE) pieces.push(bytes.toString("latin1", at, Math.min(bytes.length, at + LATIN1_PIECE)));
+  return pieces.join("");
 }
 
 /**

@@ -2,7 +2,7 @@
 // to the next heading of level 1 or 2.
 
 import { describe, expect, it } from "vitest";
-import { parseHeading, sectionEnd, viewOf } from "../../src/documents/markdown-view.js";
+import { LATIN1_PIECE, parseHeading, sectionEnd, viewOf, viewOfBytes } from "../../src/documents/markdown-view.js";
 import { makeRng } from "../helpers/generate.js";
 
 describe("parseHeading", () => {
@@ -90,5 +90,16 @@ describe("the view reads every heading line as parseHeading does", () => {
         expect(got && { level: got.level, text: got.text }, JSON.stringify(text)).toEqual(expected);
       }
     }
+  });
+});
+
+describe("a view of bytes reads the bytes' Latin-1 text, whole, at any size", () => {
+  // The text is made of pieces for a large file: every byte value, across each piece boundary.
+  it.each([0, 1, 255, LATIN1_PIECE - 1, LATIN1_PIECE, LATIN1_PIECE + 1, 2 * LATIN1_PIECE + 7])("%i bytes", (size) => {
+    const bytes = Buffer.alloc(size);
+    for (let k = 0; k < size; k++) bytes[k] = (k * 7 + (k >> 8)) & 0xff;
+    const view = viewOfBytes(bytes);
+    expect(view.text.length).toBe(size);
+    expect(view.text === bytes.toString("latin1")).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import { shellWord } from "../../shell-word.js";
 
 export async function statusMarkdown(slug: string, state: StateDoc, questions: QuestionsDoc): Promise<Outcome> {
   const awaitedIds = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
-  const awaited = awaitedIds.map((id) => questions.byId.get(id)?.[0]).filter((b): b is QuestionBlock => b !== undefined);
+  const awaited = awaitedIds.map((id) => questions.withId(id)?.[0]).filter((b): b is QuestionBlock => b !== undefined);
   const runStatus = cursorValue(state, "status") ?? "(none)";
   let pause: { summary: string; detail: string | null; resumeCommands: string[] } | undefined;
   if (awaited.length === 0 && runStatus.toLowerCase() === "blocked") {

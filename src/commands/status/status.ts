@@ -131,7 +131,7 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
   // Why the run stopped.
   const awaited: QuestionBlock[] = [];
   for (const a of state.awaiting) {
-    const b = a.questionId === undefined ? undefined : questions.byId.get(a.questionId)?.[0];
+    const b = a.questionId === undefined ? undefined : questions.withId(a.questionId)?.[0];
     if (b !== undefined) awaited.push(b);
   }
   let pause: PauseModel | undefined;

@@ -27,6 +27,13 @@ export interface QuestionsDoc {
   blocks: QuestionBlock[];
   /** Blocks by id (every block with that id, in file order); made on first use. */
   readonly byId: Map<string, QuestionBlock[]>;
+  /**
+   * byId.get(id), without making byId for it when the blocks' ids ascend (as the engine writes
+   * them): then a binary search finds the one block.
+   */
+  withId(id: string): QuestionBlock[] | undefined;
+  /** True when no two blocks share an id (byId.size is blocks.length), known without byId when the ids ascend. */
+  readonly uniqueIds: boolean;
   register: RegisterRow[];
 }
 
@@ -91,16 +98,48 @@ function questionsOfView(view: MarkdownView): QuestionsDoc {
     if (!idm) continue;
     blocks.push(new LazyBlock(view, idm.id, head.index, end, idm.rest));
   }
-  // The id index is made on first use: listing a large file never needs it.
+  // The id index is made on first use: listing a large file never needs it, nor do the lint and
+  // `status` when the ids ascend (each id then differs from every other, and a search finds one).
   let byId: Map<string, QuestionBlock[]> | undefined;
+  let ascending: boolean | undefined;
+  const sorted = () => byId === undefined && (ascending ??= idsAscend(blocks));
+  const index = () => (byId ??= indexById(blocks));
   return {
     view,
     blocks,
     register,
     get byId() {
-      return (byId ??= indexById(blocks));
+      return index();
+    },
+    withId(id: string) {
+      if (!sorted()) return index().get(id);
+      const k = searchId(blocks, id);
+      return k < 0 ? undefined : [blocks[k]!];
+    },
+    get uniqueIds() {
+      return sorted() || index().size === blocks.length;
     },
   };
+}
+
+/** True when every block's id sorts after the one before (in UTF-16 code units, as `<`). */
+function idsAscend(blocks: readonly QuestionBlock[]): boolean {
+  for (let k = 1; k < blocks.length; k++) if (!(blocks[k - 1]!.id < blocks[k]!.id)) return false;
+  return true;
+}
+
+/** The index of the block with id `id` among blocks whose ids ascend; -1 when none has it. */
+function searchId(blocks: readonly QuestionBlock[], id: string): number {
+  let lo = 0;
+  let hi = blocks.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = blocks[mid]!.id;
+    if (at === id) return mid;
+    if (at < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /** Blocks by id, every block with that id in file order. */

@@ -4,6 +4,7 @@
 // engine prints both escaped).
 
 import type { MarkdownView } from "../../documents/markdown-view.js";
+import { controlByteAt } from "./control-bytes.js";
 import type { Diagnostic } from "./diagnostic.js";
 
 /** Warnings for fenced code blocks that run to the end of the file. */
@@ -33,22 +34,14 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u20
 const CONTROL_NO_CR = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /**
- * CONTROL_NO_CR for the Latin-1 reading of UTF-8 bytes (a view of bytes): C0 and DEL are their
- * own bytes, C1 (U+0080–U+009F) is C2 followed by 80–9F, U+202A–U+202E is E2 80 AA–AE and
- * U+2066–U+2069 is E2 81 A6–A9; no byte of any other character is below 0x80, and a lead byte
- * starts only its own character. It matches where the decoded text has a control character.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL_BYTES_NO_CR = /[\u0000-\u0008\u000b-\u001f\u007f]|\u00c2[\u0080-\u009f]|\u00e2\u0080[\u00aa-\u00ae]|\u00e2\u0081[\u00a6-\u00a9]/;
-
-/**
  * lintControlChars for a document read through a view: the text itself, or for a view of bytes
- * a search of the one-byte copy that decodes the file only when it finds something to report.
+ * a search of the bytes (controlByteAt, the class of CONTROL_NO_CR in UTF-8)
+ * that decodes the file only when it finds something to report.
  */
 export function lintControlCharsIn(view: MarkdownView, file: string): Diagnostic[] {
-  if (!view.fromBytes) return lintControlChars(view.text, file);
-  const { text } = view;
-  if (!text.includes("\r") && !CONTROL_BYTES_NO_CR.test(text)) return [];
+  const { text, bytes } = view;
+  if (bytes === undefined) return lintControlChars(text, file);
+  if (!text.includes("\r") && controlByteAt(bytes) < 0) return [];
   return lintControlChars(view.slice(0, text.length), file);
 }
 

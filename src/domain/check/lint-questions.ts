@@ -43,8 +43,8 @@ export function lintQuestions(doc: QuestionsDoc, scan: QuestionScan = scanQuesti
     return { index, col: after.trim() === "" ? 1 : key.length + 2 + lead };
   };
 
-  // Every id once: no block is a duplicate (a 40,000-entry map not walked for nothing).
-  if (doc.byId.size < doc.blocks.length) for (const [id, blocks] of doc.byId) {
+  // Every id once: no block is a duplicate (a 40,000-entry map not made or walked for nothing).
+  if (!doc.uniqueIds) for (const [id, blocks] of doc.byId) {
     if (blocks.length > 1) {
       for (const b of blocks.slice(1)) {
         push(b.heading, 4, "error", "question-duplicate-id", `duplicate question id ${id} (first at line ${lineOf(blocks[0]!.heading)}); the engine refuses to write it until one block is renamed or merged into the other`);

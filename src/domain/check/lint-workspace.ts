@@ -20,7 +20,7 @@ export interface ModeInfo {
 /** The question id of the first awaiting section, when it names one that is open (resolving it clears the section). */
 function openAwaited(state: StateDoc, questions: QuestionsDoc): string | undefined {
   const q = state.awaiting[0]?.questionId;
-  const blocks = q === undefined ? undefined : questions.byId.get(q);
+  const blocks = q === undefined ? undefined : questions.withId(q);
   return blocks?.length === 1 && statusOf(blocks[0]!) === "open" ? q : undefined;
 }
 
@@ -40,7 +40,7 @@ export function lintWorkspace(state: StateDoc, questions: QuestionsDoc, mode: Mo
       continue;
     }
     const col = qidField.valueStart - state.view.lineStart(qidField.index) + 1;
-    const blocks = questions.byId.get(qidField.value);
+    const blocks = questions.withId(qidField.value);
     if (!blocks) {
       out.push({ file: "state.md", line: sLine(qidField.index), col, severity: "error", rule: "awaiting-missing-question", message: `## Awaiting human names ${qidField.value}, which is not in questions.md; restore its ## ${qidField.value} block, or remove the section and set status: running by hand` });
     } else if (blocks.every((b) => !(QUESTION_STATUSES as readonly string[]).includes(statusOf(b)))) {

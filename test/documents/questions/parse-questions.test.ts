@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { questionIdOf } from "../../../src/documents/questions/block-grammar.js";
 import { FieldLines, readFieldLines } from "../../../src/documents/questions/field-lines.js";
-import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf } from "../../../src/documents/questions/parse-questions.js";
+import { fieldValue, gateOf, optionsOf, parseQuestions, statusOf, type QuestionBlock } from "../../../src/documents/questions/parse-questions.js";
 import { fieldValueAt } from "../../../src/documents/questions/question-block.js";
 
 const ids = (text: string) => parseQuestions(text).blocks.map((b) => b.id);
@@ -75,6 +75,35 @@ describe("parseQuestions: blocks", () => {
 
   it("the heading text after the id is kept as headingRest", () => {
     expect(block("## q-1 blocking  extra\n", "q-1").headingRest).toBe("blocking  extra");
+  });
+});
+
+describe("withId and uniqueIds say what byId says, with or without byId made first", () => {
+  // Ids ascending (the engine's order, read by a binary search), out of order, repeated, with
+  // ids that sort around each other in UTF-16 (Q- before q-, q-10 before q-2, non-ASCII).
+  const files = [
+    ["ascending", ["q-2026-01-01-001", "q-2026-01-01-002", "q-2026-01-02-001", "q-2026-02-01-010"]],
+    ["one block", ["q-1"]],
+    ["no block", []],
+    ["out of order", ["q-2", "q-10", "q-1"]],
+    ["a repeat next to itself", ["q-1", "q-2", "q-2", "q-3"]],
+    ["a repeat apart", ["q-1", "q-2", "q-3", "q-1"]],
+    ["case and digits", ["Q-1", "q-1", "q-10", "q-2", "q-é", "q-日"]],
+    ["descending", ["q-3", "q-2", "q-1"]],
+  ] as const;
+  const probes = ["q-0", "q-1", "q-2", "q-3", "q-10", "Q-1", "q-é", "q-日", "q-2026-01-01-002", "q-2026-01-01-0015", "q-9", ""];
+  const fileOf = (list: readonly string[]) => `# Questions\n${list.map((id, k) => `\n## ${id}\nstatus: open\nquestion: ${k}?\n`).join("")}`;
+  it.each(files)("%s", (_name, list) => {
+    const text = fileOf(list);
+    const want = parseQuestions(text).byId;
+    const headings = (blocks: readonly QuestionBlock[] | undefined) => blocks?.map((b) => [b.id, b.heading]);
+    for (const id of [...list, ...probes]) {
+      expect(headings(parseQuestions(text).withId(id)), id).toEqual(headings(want.get(id)));
+      const indexed = parseQuestions(text);
+      void indexed.byId;
+      expect(headings(indexed.withId(id)), id).toEqual(headings(want.get(id)));
+    }
+    expect(parseQuestions(text).uniqueIds).toBe(want.size === list.length);
   });
 });
 
