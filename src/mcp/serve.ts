@@ -139,13 +139,18 @@ export function createEngineServer(opts: EngineServerOptions): EngineServer {
  * setting them while running takes effect (--max-semi-space-size would not). Done once the
  * first tool call has answered, not at start: node:v8 and node:vm load a dozen of Node's own
  * modules, which the server's start (to its first answer) would otherwise wait for, and the
- * flags only matter over many calls. Returns `gc`, which exists only in contexts created after
- * --expose-gc is set (the way jest's leak detector gets it).
+ * flags only matter over many calls. No function is optimised from then on (Maglev and TurboFan
+ * off, Sparkplug's baseline code kept): on Node 22 and later their compile memory is most of what
+ * the resident set grows by over a session's first hundred calls, and a call is too short to win
+ * back the compile; only a large batch runs slower. Returns `gc`, which exists only in contexts
+ * created after --expose-gc is set (the way jest's leak detector gets it).
  */
 function tuneForLongSession(): () => void {
   const { setFlagsFromString } = process.getBuiltinModule("node:v8");
   setFlagsFromString("--semi-space-growth-factor=1");
   setFlagsFromString("--heap-growing-percent=10");
+  setFlagsFromString("--no-maglev");
+  setFlagsFromString("--no-turbofan");
   setFlagsFromString("--expose-gc");
   return process.getBuiltinModule("node:vm").runInNewContext("gc") as () => void;
 }
