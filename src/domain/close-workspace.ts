@@ -6,7 +6,7 @@
 import { RefusedError } from "../errors.js";
 import { forReaders } from "../for-readers.js";
 import { gateOf, statusOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
-import { cursorValue, type StateDoc } from "../documents/state/parse-state.js";
+import { awaitedQuestionIds, cursorValue, type StateDoc } from "../documents/state/parse-state.js";
 import { shellWord } from "../shell-word.js";
 
 const HUMAN_GATES = new Set(["blocking", "validating", "escalating"]);
@@ -15,7 +15,7 @@ const HUMAN_GATES = new Set(["blocking", "validating", "escalating"]);
  * @throws RefusedError (3) naming the awaited or open questions and how to answer them.
  */
 export function assertClosable(state: StateDoc, questions: QuestionsDoc, slug: string): void {
-  const awaited = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
+  const awaited = awaitedQuestionIds(state);
   if ((cursorValue(state, "status") ?? "").trim().toLowerCase() === "awaiting_human" || awaited.length > 0) {
     const qid = awaited[0] !== undefined ? shellWord(awaited[0]) : "<qid>";
     throw new RefusedError(`cannot close ${slug}: it is awaiting a human${awaited.length > 0 ? ` on ${awaited.join(", ")}` : ""}`, {

@@ -6,7 +6,7 @@
 
 import { fieldValue, gateOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
 import { openByGate } from "./run-summary.js";
-import { cursorValue, type StateDoc } from "../documents/state/parse-state.js";
+import { awaitedQuestionIds, cursorValue, type StateDoc } from "../documents/state/parse-state.js";
 import { BULK_BYTES, hasRealContent, isCanonicalArtifact, knownPhase, measureArtifact, requiredArtifacts } from "./phase-policy.js";
 import { parseTaskGraph } from "./task-graph.js";
 
@@ -42,8 +42,8 @@ export function orientSummary(input: OrientInput): Record<string, unknown> {
   out.active_slice = value("active_slice") ?? null;
   optional("slice_mode", value("slice_mode"));
 
-  const awaitingId = state.awaiting.map((a) => a.questionId).find((q) => q !== undefined);
-  const awaitedBlock = awaitingId !== undefined ? questions.byId.get(awaitingId)?.[0] : undefined;
+  const awaitingId = awaitedQuestionIds(state)[0];
+  const awaitedBlock = awaitingId !== undefined ? questions.withId(awaitingId)?.[0] : undefined;
   out.awaiting =
     awaitingId === undefined
       ? null

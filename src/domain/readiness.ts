@@ -5,7 +5,7 @@
 // verifies on both. Pure: the command reads the files and hashes the stream this builds.
 
 import { gateOf, statusOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
-import { cursorValue, type StateDoc } from "../documents/state/parse-state.js";
+import { awaitedQuestionIds, cursorValue, type StateDoc } from "../documents/state/parse-state.js";
 import { viewOf } from "../documents/markdown-view.js";
 import { ARTIFACT_READ_CAP, blocksOpenQuestions, budgetBlocks, hasRealContent, knownPhase, measureArtifact, requiredArtifacts, requiresBinding } from "./phase-policy.js";
 import { parseTaskGraph, taskGraphTooLarge } from "./task-graph.js";
@@ -99,7 +99,7 @@ export function checkReadiness(input: ReadinessInput): ReadinessResult {
   const missing = requiredArtifacts(phase).filter((f) => !hasRealContent(input.files.get(f)));
 
   const status = (cursorValue(input.state, "status") ?? "").trim().toLowerCase();
-  const awaited = input.state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
+  const awaited = awaitedQuestionIds(input.state);
   if (status === "awaiting_human") problems.push(`state.md is awaiting_human${awaited.length > 0 ? ` on ${awaited.join(", ")}` : ""}: a person must answer first (/rite-resolve ${awaited[0] ?? "<qid>"} "<answer>")`);
   if (blocksOpenQuestions(phase)) {
     const open = input.questions.blocks.filter((b) => statusOf(b) === "open" && HUMAN_GATES.has(gateOf(b)));

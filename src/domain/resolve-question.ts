@@ -12,7 +12,7 @@ import { FieldLines, readFieldLines } from "../documents/questions/field-lines.j
 import { fieldValue, gateOf, optionsOf, statusFrom, statusOf, type QuestionBlock } from "../documents/questions/parse-questions.js";
 import { fieldValueAt } from "../documents/questions/question-block.js";
 import { appendLogEdit, removeAwaitingEdits } from "../documents/state/edit-state.js";
-import { cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
+import { awaitedQuestionIds, cursorValue, parseState, type StateDoc } from "../documents/state/parse-state.js";
 import { applyEdits, type ContentPiece, type FileContent, type TextEdit } from "../documents/text-edit.js";
 import { formatTimestamp, parseTimestamp } from "./clock.js";
 import { normalizeText } from "./normalize-text.js";
@@ -190,7 +190,7 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   // Only a block closed by hand needs this: is it the question state.md still waits on?
   let stateDoc = texts.stateDoc;
   const parsedState = () => (stateDoc ??= parseState(texts.state));
-  const awaited = input.entries.some((e) => e.source.kind === "file") ? awaitedIds(parsedState()) : [];
+  const awaited = input.entries.some((e) => e.source.kind === "file") ? awaitedQuestionIds(parsedState()) : [];
   for (const entry of input.entries) {
     let cut: OpenBlock;
     let text: string;
@@ -295,18 +295,13 @@ export function planResolve(texts: ResolveTexts, input: ResolveInput): ResolvePl
   return { questions, state, decisions, outcomes, events, warnings };
 }
 
-/** The question ids state.md's awaiting sections name. */
-function awaitedIds(doc: StateDoc): string[] {
-  return doc.awaiting.map((s) => s.questionId).filter((q): q is string => q !== undefined);
-}
-
 /**
  * The cleared state.md when an awaiting section names one of `qids`, else undefined.
  * Status → running, next_action → resume command, pause fields removed, a Log line per awaited qid.
  * `doc` is `stateText` parsed (parsed here when not given).
  */
 export function planStateClear(stateText: string, qids: readonly string[], ts: string, doc: StateDoc = parseState(stateText)): string | undefined {
-  const awaited = doc.awaiting.map((s) => s.questionId).filter((q): q is string => q !== undefined && qids.includes(q));
+  const awaited = awaitedQuestionIds(doc).filter((q) => qids.includes(q));
   if (awaited.length === 0) return undefined;
   const phase = cursorValue(doc, "phase");
   const resume = resumeCommand(phase);

@@ -5,12 +5,22 @@
 // the budget commands refuse); anything else is a bug and is never caught here. Pure.
 
 import { firstError, type Sentinel } from "../documents/afk/sentinel.js";
-import { gateOf, statusOf, type QuestionsDoc } from "../documents/questions/parse-questions.js";
-import type { StateDoc } from "../documents/state/parse-state.js";
+import { gateOf, statusOf, type QuestionBlock, type QuestionsDoc } from "../documents/questions/parse-questions.js";
+import { awaitedQuestionIds, type StateDoc } from "../documents/state/parse-state.js";
 import { isKind, type EngineError } from "../errors.js";
 import { effectiveRemaining, readSliceCounter, reviewQueue, type Remaining, type ReviewQueue } from "./budget.js";
 
 /** The gates, most urgent first: how every summary orders its open questions. */
+/** The blocks state.md's awaiting sections name (the first block of each id) that questions.md has. */
+export function awaitedBlocks(state: StateDoc, questions: QuestionsDoc): QuestionBlock[] {
+  const blocks: QuestionBlock[] = [];
+  for (const id of awaitedQuestionIds(state)) {
+    const b = questions.withId(id)?.[0];
+    if (b !== undefined) blocks.push(b);
+  }
+  return blocks;
+}
+
 export const GATE_ORDER: readonly string[] = ["blocking", "escalating", "validating", "advisory"];
 
 /** Where `gate` sorts: a gate outside the table after every known one. */

@@ -6,7 +6,7 @@ import { unreadAnswer, unreadAnswerAdvice } from "../../documents/questions/answ
 import type { MarkdownView } from "../../documents/markdown-view.js";
 import { BadInputError } from "../../errors.js";
 import { fieldValue, gateOf, optionsOf, parseQuestionsBytes, statusOf, type QuestionBlock } from "../../documents/questions/parse-questions.js";
-import { parseState } from "../../documents/state/parse-state.js";
+import { awaitedQuestionIds, parseState } from "../../documents/state/parse-state.js";
 import { normalizeText } from "../../domain/normalize-text.js";
 import { asksForFreeText } from "../../domain/free-text-option.js";
 import type { ResolveEntry } from "../../domain/resolve-question.js";
@@ -60,7 +60,7 @@ function pickNumber(reply: string, max: number): number | undefined {
 /** Open questions, the awaited one(s) first, then in file order. */
 function openQuestions(questions: Buffer, state: string): { blocks: QuestionBlock[]; awaited: Set<string>; view: MarkdownView } {
   const qdoc = parseQuestionsBytes(questions);
-  const awaited = new Set(parseState(state).awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined));
+  const awaited = new Set(awaitedQuestionIds(parseState(state)));
   const open = qdoc.blocks.filter((b) => statusOf(b) === "open" && (qdoc.byId.get(b.id)?.length ?? 0) === 1);
   open.sort((a, b) => Number(awaited.has(b.id)) - Number(awaited.has(a.id)));
   return { blocks: open, awaited, view: qdoc.view };

@@ -5,7 +5,7 @@
 import { BadInputError } from "../../errors.js";
 import { forReaders } from "../../for-readers.js";
 import { parseQuestions, statusOf } from "../../documents/questions/parse-questions.js";
-import { parseState } from "../../documents/state/parse-state.js";
+import { awaitedQuestionIds, parseState } from "../../documents/state/parse-state.js";
 import { listSome } from "../../domain/resolve-question.js";
 import type { WorkspaceSession } from "../../workspace/session.js";
 import type { CommandArgs, CommandContext } from "../types.js";
@@ -30,7 +30,7 @@ export function missingQuestionId(ctx: CommandContext, args: CommandArgs, sessio
   const o = args.options;
   const questions = parseQuestions(session.read("questions.md", true));
   const open = questions.blocks.filter((b) => statusOf(b) === "open").map((b) => b.id);
-  const awaited = [...new Set(parseState(session.read("state.md", true)).awaiting.map((a) => a.questionId ?? ""))].filter((q) => q !== "");
+  const awaited = [...new Set(awaitedQuestionIds(parseState(session.read("state.md", true))))].filter((q) => q !== "");
   // A person at a terminal can also pick at the prompts; an agent (--json, a pipe) is not told to.
   // (stdin's TTY flag is not read again: building process.stdin is what main() avoids.)
   const prompts = !ctx.json && ctx.io.stdoutIsTTY ? ", or pick it at the prompts: devrites-engine state resolve --interactive" : "";

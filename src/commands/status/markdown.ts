@@ -1,17 +1,18 @@
 // `status --markdown`: what the run waits on as a ticket/PR comment body — the awaited
 // question(s) or the pause, plus the other open blocking questions. Read-only.
 
-import { fieldValue, gateOf, statusOf, type QuestionsDoc, type QuestionBlock } from "../../documents/questions/parse-questions.js";
-import { cursorValue, type StateDoc } from "../../documents/state/parse-state.js";
+import { fieldValue, gateOf, statusOf, type QuestionsDoc } from "../../documents/questions/parse-questions.js";
+import { awaitedQuestionIds, cursorValue, type StateDoc } from "../../documents/state/parse-state.js";
 import { parseTimestamp } from "../../domain/clock.js";
 import { pauseLabel } from "../../domain/pause-reasons.js";
+import { awaitedBlocks } from "../../domain/run-summary.js";
 import { commentQuestion, renderCommentMarkdown, utcMinute } from "../markdown-comment.js";
 import type { Outcome } from "../types.js";
 import { shellWord } from "../../shell-word.js";
 
 export async function statusMarkdown(slug: string, state: StateDoc, questions: QuestionsDoc): Promise<Outcome> {
-  const awaitedIds = state.awaiting.map((a) => a.questionId).filter((q): q is string => q !== undefined);
-  const awaited = awaitedIds.map((id) => questions.withId(id)?.[0]).filter((b): b is QuestionBlock => b !== undefined);
+  const awaitedIds = awaitedQuestionIds(state);
+  const awaited = awaitedBlocks(state, questions);
   const runStatus = cursorValue(state, "status") ?? "(none)";
   let pause: { summary: string; detail: string | null; resumeCommands: string[] } | undefined;
   if (awaited.length === 0 && runStatus.toLowerCase() === "blocked") {

@@ -12,7 +12,7 @@ import { asksForFreeText } from "../../domain/free-text-option.js";
 import { pauseSummaryForPeople } from "../../domain/pause-reasons.js";
 import type { Sentinel } from "../../documents/afk/sentinel.js";
 import { shortRemaining, type Remaining } from "../../domain/budget.js";
-import { budgetSummary, gateRank } from "../../domain/run-summary.js";
+import { awaitedBlocks, budgetSummary, gateRank } from "../../domain/run-summary.js";
 import { readSentinel } from "../../workspace/afk.js";
 import { isKind } from "../../errors.js";
 import type { WorkspaceSession } from "../../workspace/session.js";
@@ -129,11 +129,7 @@ async function statusModel(session: WorkspaceSession, stateText: string, questio
 
   const runStatus = cursorValue(state, "status") ?? "(none)";
   // Why the run stopped.
-  const awaited: QuestionBlock[] = [];
-  for (const a of state.awaiting) {
-    const b = a.questionId === undefined ? undefined : questions.withId(a.questionId)?.[0];
-    if (b !== undefined) awaited.push(b);
-  }
+  const awaited = awaitedBlocks(state, questions);
   let pause: PauseModel | undefined;
   if (awaited.length === 0 && runStatus.toLowerCase() === "blocked") {
     const code = cursorValue(state, "pause_reason") ?? "";

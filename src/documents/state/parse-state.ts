@@ -206,3 +206,10 @@ export function parseState(text: string): StateDoc {
 export function cursorValue(doc: StateDoc, key: string): string | undefined {
   return doc.cursor.get(normalizeKey(key))?.value;
 }
+
+/** The question ids state.md's awaiting sections name, in file order. */
+export function awaitedQuestionIds(doc: StateDoc): string[] {
+  const ids: string[] = [];
+  for (const a of doc.awaiting) if (a.questionId !== undefined) ids.push(a.questionId);
+  return ids;
+}
