@@ -22,8 +22,8 @@ const LONG_FIRST = [
   "test/mcp/memory.test.ts",
   "test/e2e/lazy-chunks.test.ts",
   "test/e2e/parallel-worktrees.test.ts",
-  "test/domain/check/crosscheck-oracle.test.ts",
-  "test/e2e/hand-edits.test.ts",
+  "test/reliability/parallel-kill.test.ts",
+  "test/security/init-lock-temps.test.ts",
 ];
 
 class LongFirst extends BaseSequencer {

@@ -1,12 +1,13 @@
 // Issue 25, "a person editing questions.md": answers written where the grammar does not read
 // them — lines under `answer: |` that are not indented, the answer on the line below `answer:`,
-// a misspelled key. Through the built CLI on a copy of .devrites.example: check and status name
-// the block and the line, `state resolve <qid>` and `--filled` refuse (exit 5) instead of
-// committing nothing or half, and the edit the advice names, once made, makes the named
-// command work.
+// a misspelled key. Through main() in-process on a copy of .devrites.example (no step needs a
+// process of its own; smoke.test.ts holds the built CLI to main() on every command): check and
+// status name the block and the line, `state resolve <qid>` and `--filled` refuse (exit 5)
+// instead of committing nothing or half, and the edit the advice names, once made, makes the
+// named command work.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/cli.js";
 import { projectFromExample, type Project } from "../helpers/project.js";
 import { snapshot } from "../helpers/snapshot.js";
 
@@ -16,7 +17,7 @@ const AWAITED = "q-2026-09-02-003";
 
 let p: Project;
 afterEach(() => p?.cleanup());
-const run = (args: string[]) => runCli(args, { cwd: p.dir, env: { TZ: "UTC" } });
+const run = (args: string[]) => runMain(args, { cwd: p.dir, env: { TZ: "UTC" } });
 
 /** The example with the awaited block's last line (`answer:`) replaced by `lines`; the line number of its first line. */
 function withAnswerLines(lines: string): number {
@@ -152,7 +153,7 @@ describe("other slips a person makes in a question block", () => {
 
   it("interactive resolve does not offer half of a written answer: it says why and asks for the answer", async () => {
     withAnswerLines("answer: Keep it\nfor one release.\n");
-    const r = await runCli(["state", "resolve", "--interactive"], { cwd: p.dir, env: { TZ: "UTC" }, input: "1\n" });
+    const r = await runMain(["state", "resolve", "--interactive"], { cwd: p.dir, env: { TZ: "UTC" }, input: "1\n" });
     expect(r.stdout.replace(/\n +/g, " ")).toContain("The answer written in questions.md is not offered: the text below answer: is not indented, so it is not read as the answer (questions.md:");
     expect(r.stdout).not.toContain("use the answer written in questions.md");
   });

@@ -17,19 +17,50 @@ afterEach(() => p?.cleanup());
 
 const COLD = /(^|\/)chunks\/(commands|person-facing|markdown-comment|micromark|serve|notify)-[^/]*\.cjs$/;
 
-/** Run the CLI with a preload that writes require.cache's keys (or `list`) at exit; returns the lines. */
-async function recorded(project: Project, args: string[], list = "Object.keys(require.cache)"): Promise<string[]> {
-  const preload = project.path("record-modules.cjs");
-  const out = project.path("modules.txt");
-  fs.writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, ${list}.join("\\n")));\n`);
-  const r = await runCli(args, { cwd: project.dir, env: { NODE_OPTIONS: `--require ${preload}` } });
-  expect(r.exit, r.stderr).toBeLessThan(8);
-  return fs.readFileSync(out, "utf8").split("\n");
+/** The workspaces the recordings run in: a fixture, the bundled example, or an empty directory. */
+type Where = "table-awaiting" | "example" | "empty";
+const PROJECTS: Record<Where, () => Project> = { "table-awaiting": () => projectFromFixture("table-awaiting"), example: projectFromExample, empty: () => makeProject() };
+
+/** What one spawned run loaded: require.cache's keys and Node's process.moduleLoadList, written by a preload at exit. */
+interface Recording {
+  modules: string[];
+  builtins: string[];
+}
+
+/**
+ * Run the CLI once in a fresh copy of `where` with a preload that writes both lists at exit.
+ * A run is deterministic in its workspace and arguments, so tests that ask about the same run
+ * (its chunks, its built-ins) share one process: each distinct run is spawned once per file.
+ */
+const recordings = new Map<string, Promise<Recording>>();
+function record(where: Where, args: string[]): Promise<Recording> {
+  const key = JSON.stringify([where, args]);
+  let r = recordings.get(key);
+  if (r === undefined) recordings.set(key, (r = spawnRecorded(where, args)));
+  return r;
+}
+async function spawnRecorded(where: Where, args: string[]): Promise<Recording> {
+  const project = PROJECTS[where]();
+  try {
+    const preload = project.path("record-modules.cjs");
+    const out = project.path("modules.json");
+    fs.writeFileSync(preload, `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(out)}, JSON.stringify({ modules: Object.keys(require.cache), builtins: process.moduleLoadList })));\n`);
+    const r = await runCli(args, { cwd: project.dir, env: { NODE_OPTIONS: `--require ${preload}` } });
+    expect(r.exit, r.stderr).toBeLessThan(8);
+    return JSON.parse(fs.readFileSync(out, "utf8")) as Recording;
+  } finally {
+    project.cleanup();
+  }
+}
+
+/** The built-in modules Node loaded for `args` (process.moduleLoadList). */
+async function builtinsLoaded(where: Where, args: string[]): Promise<string[]> {
+  return (await record(where, args)).builtins;
 }
 
 /** The chunk files the CLI loaded for `args`. */
-async function chunksLoaded(project: Project, args: string[]): Promise<string[]> {
-  return (await recorded(project, args)).filter((m) => m.includes(`${path.sep}chunks${path.sep}`)).map((m) => m.split(path.sep).slice(-2).join("/"));
+async function chunksLoaded(where: Where, args: string[]): Promise<string[]> {
+  return (await record(where, args)).modules.filter((m) => m.includes(`${path.sep}chunks${path.sep}`)).map((m) => m.split(path.sep).slice(-2).join("/"));
 }
 
 const RUNTIME = /^chunks\/rolldown-runtime-[\w-]+\.cjs$/;
@@ -43,23 +74,20 @@ describe("cold-path chunks stay off the hot path", () => {
     [["budget", "check"], ["hot"]],
     [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"], []],
   ])("%j loads none of the lazily loaded commands, help, micromark, remark-stringify, notify or MCP chunks: no chunk but the bundler's runtime and %j", async (args, chunks) => {
-    p = projectFromFixture("table-awaiting");
-    const loaded = await chunksLoaded(p, args);
+    const loaded = await chunksLoaded("table-awaiting", args);
     expect(loaded.filter((m) => COLD.test(m))).toEqual([]);
     expect(loaded.filter((m) => !RUNTIME.test(m)).map(chunkName)).toEqual(chunks);
   });
 
   // The hot chunk holds its own copy of the runtime's helpers (vite.config.ts, hotChunkOwnRuntime).
   it.each([[["status"]], [["budget", "check"]]])("%j loads the hot chunk and no other chunk file, not even the bundler's runtime", async (args) => {
-    p = projectFromFixture("table-awaiting");
-    expect((await chunksLoaded(p, args)).map(chunkName)).toEqual(["hot"]);
+    expect((await chunksLoaded("table-awaiting", args)).map(chunkName)).toEqual(["hot"]);
   });
 
   // The entry imports Node's built-ins by name, so it needs none of the bundler's interop helpers
   // and a resolve reads one file of code (test/layers.test.ts keeps src/ to named imports).
   it("a resolve loads no chunk at all, not even the bundler's runtime", async () => {
-    p = projectFromFixture("table-awaiting");
-    expect(await chunksLoaded(p, ["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"])).toEqual([]);
+    expect(await chunksLoaded("table-awaiting", ["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"])).toEqual([]);
   });
 
   // A resolve compiles the entry alone: the code only status and budget check run is in the hot
@@ -86,8 +114,7 @@ describe("cold-path chunks stay off the hot path", () => {
     [["state", "pause", "--reason", "usage_cap"], "commands"],
     [["status", "--help"], "person-facing"],
   ])("%j does load its chunk (%s): the recording sees lazy chunks", async (args, chunk) => {
-    p = projectFromFixture("table-awaiting");
-    expect((await chunksLoaded(p, args)).some((m) => m.startsWith(`chunks/${chunk}-`))).toBe(true);
+    expect((await chunksLoaded("table-awaiting", args)).some((m) => m.startsWith(`chunks/${chunk}-`))).toBe(true);
   });
 });
 
@@ -129,8 +156,7 @@ describe("the command table decides what is hot, and the bundle agrees", () => {
   it.each(sampled.map((def) => [def.words.join(" "), loadsLazily(def)] as const))(
     "%s (lazy: %s) loads the commands chunk exactly when the table loads it lazily",
     async (words, lazy) => {
-      p = makeProject();
-      const loaded = await chunksLoaded(p, withRequired(words));
+      const loaded = await chunksLoaded("empty", withRequired(words));
       expect(loaded.some((m) => /^chunks\/commands-[\w-]+\.cjs$/.test(m)), loaded.join(", ")).toBe(lazy);
       if (!lazy) expect(loaded.filter((m) => !RUNTIME.test(m) && !HOT.test(m))).toEqual([]);
     },
@@ -142,19 +168,16 @@ describe("the command table decides what is hot, and the bundle agrees", () => {
     ["questions"], ["question", "add", "Keep it?", "--gate", "advisory"], ["log"], ["orient", "session-token-rotation"],
     ["observe", "slice", "session-token-rotation", "SLICE-001"], ["check", "readiness", "session-token-rotation"], ["check"], ["status"], ["budget", "check"],
   ])("%j does not load the pack verbs' chunk", async (...args) => {
-    p = projectFromExample();
-    const loaded = await chunksLoaded(p, args);
+    const loaded = await chunksLoaded("example", args);
     expect(loaded.map(chunkName)).not.toContain("pack-verbs");
   });
   it("a pack verb (gates status) loads it", async () => {
-    p = projectFromExample();
-    expect((await chunksLoaded(p, ["gates", "status", "session-token-rotation"])).map(chunkName)).toContain("pack-verbs");
+    expect((await chunksLoaded("example", ["gates", "status", "session-token-rotation"])).map(chunkName)).toContain("pack-verbs");
   });
 
   it("mcp (lazy) loads its own chunk and the server's, not the commands chunk: the server's start compiles no other command", async () => {
     expect(loadsLazily(allCommands().find((d) => d.words.join(" ") === "mcp")!)).toBe(true);
-    p = makeProject();
-    const loaded = (await chunksLoaded(p, ["mcp"])).filter((m) => !RUNTIME.test(m) && !HOT.test(m)).map(chunkName);
+    const loaded = (await chunksLoaded("empty", ["mcp"])).filter((m) => !RUNTIME.test(m) && !HOT.test(m)).map(chunkName);
     expect(loaded.sort()).toEqual(["mcp", "serve"]);
   });
 
@@ -162,15 +185,19 @@ describe("the command table decides what is hot, and the bundle agrees", () => {
   // tool call has answered, so node:v8 and node:vm (a dozen of Node's own modules, and a new
   // context) are not on the way to its first answer. test/e2e/mcp-memory.test.ts sees the tuning.
   it("mcp's start loads neither node:v8 nor node:vm: the memory tuning waits for the first tool call", async () => {
-    p = makeProject();
-    const loaded = await recorded(p, ["mcp"], "process.moduleLoadList");
+    const loaded = await builtinsLoaded("empty", ["mcp"]);
     expect(loaded).toContain("NativeModule stream"); // the server's stdin: the list holds what the start loaded
     expect(loaded.filter((m) => /^NativeModule (v8|vm)$/.test(m))).toEqual([]);
   });
 
-  it.each(allCommands().map((def) => [def.words.join(" "), loadsHotChunk(def)] as const))("%s (hot chunk: %s) loads the hot chunk exactly when the table says so", async (words, hot) => {
-    p = makeProject();
-    const loaded = await chunksLoaded(p, words.split(" "));
+  // Every command under `npm run test:full`; in `npm test` the same sample as above, with mcp
+  // and every command of the hot chunk.
+  const hotSample = allCommands().filter((def) => sampled.includes(def) || loadsHotChunk(def) || def.words.join(" ") === "mcp");
+  it("the hot-chunk sample holds every command of the hot chunk and every command that is not lazy", () => {
+    for (const def of allCommands().filter((d) => loadsHotChunk(d) || !loadsLazily(d))) expect(hotSample).toContain(def);
+  });
+  it.each(hotSample.map((def) => [def.words.join(" "), loadsHotChunk(def)] as const))("%s (hot chunk: %s) loads the hot chunk exactly when the table says so", async (words, hot) => {
+    const loaded = await chunksLoaded("empty", words.split(" "));
     // A cold command may use a module of the hot chunk (check lints as status does); a command
     // of the entry never loads it.
     if (hot) expect(loaded.some((m) => HOT.test(m)), loaded.join(", ")).toBe(true);
@@ -189,8 +216,7 @@ describe("the hot commands never build process.stdout or process.stderr", () => 
     // Nor Node's rimraf: a commit and the lock remove single files (disk.ts removeFile).
     [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"], ["net", "stream", "tty", "zlib", "internal/fs/rimraf"]],
   ])("%j loads none of node:%j", async (args, never) => {
-    p = projectFromFixture("table-awaiting");
-    const builtins = await recorded(p, args, "process.moduleLoadList");
+    const builtins = await builtinsLoaded("table-awaiting", args);
     expect(builtins.filter((m) => never.some((n) => m === `NativeModule ${n}`))).toEqual([]);
   });
 
@@ -200,7 +226,7 @@ describe("the hot commands never build process.stdout or process.stderr", () => 
     expect(r.exit).toBe(3);
     expect(r.stderr).toMatch(/\nhint: open questions: q-2026-09-02-001/);
     expect(r.stderr).toMatch(/^devrites-engine: /);
-    const builtins = await recorded(p, ["state", "resolve", "q-2099-01-01-001", "x"], "process.moduleLoadList");
+    const builtins = await builtinsLoaded("table-awaiting", ["state", "resolve", "q-2099-01-01-001", "x"]);
     expect(builtins).not.toContain("NativeModule net");
   });
 });
@@ -213,12 +239,11 @@ describe("a plain command line loads no argument parser module", () => {
     [["budget", "check", "--agents-used", "4", "--minutes-used", "30", "--findings", "1"]],
     [["state", "resolve", "q-2026-09-02-003", "--option", "1", "--human"]],
   ])("%j does not load node:util's parseArgs", async (args) => {
-    p = projectFromFixture("table-awaiting");
-    const builtins = await recorded(p, args, "process.moduleLoadList");
+    const builtins = await builtinsLoaded("table-awaiting", args);
     expect(builtins.length).toBeGreaterThan(10);
     expect(builtins.filter((m) => m.includes("parse_args"))).toEqual([]);
     // The method sees it where it is loaded: an option after `--` goes to parseArgs.
-    const parsed = await recorded(p, ["state", "resolve", "q-2026-09-02-003", "--", "-x"], "process.moduleLoadList");
+    const parsed = await builtinsLoaded("table-awaiting", ["state", "resolve", "q-2026-09-02-003", "--", "-x"]);
     expect(parsed.filter((m) => m.includes("parse_args")).length).toBeGreaterThan(0);
   });
 });

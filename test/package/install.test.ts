@@ -60,9 +60,96 @@ function libraryExamples(): string[] {
   return [...doc.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => `${m[1]}export {};\n`);
 }
 
+/** `start` run once, at its first call (from beforeAll, which starts them all together): its promise. */
+function once<T>(start: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | undefined;
+  return () => (started ??= start());
+}
+
 async function tsc(config: string) {
   return execa(process.execPath, [TSC, "-p", config], { cwd: consumer.dir, env: userEnv(), reject: false, all: true, stripFinalNewline: false }).then((r) => ({ exit: r.exitCode, out: String(r.all) }));
 }
+
+/**
+ * One compile for the checks below (tsc costs seconds): a consumer without Node's types and a
+ * file with a deliberate error, beside the docs' examples (with Node's types, for process and
+ * fs); only the deliberate error may be reported, and it must.
+ */
+const compileConsumer = once(async () => {
+  const examples = libraryExamples();
+  expect(examples.length).toBeGreaterThan(0);
+  examples.forEach((text, i) => consumer.write(`example-${i + 1}.ts`, text));
+  consumer.write("tsconfig.json", consumerTsconfig(false, ["good.ts", "bad.ts"]));
+  consumer.write("tsconfig.examples.json", consumerTsconfig(true, examples.map((_, i) => `example-${i + 1}.ts`)));
+  consumer.write(
+    "good.ts",
+    [
+      'import { EXIT_CODES, main, parseQuestions, planResolve, statusOf, type Bytes, type Io, type QuestionsDoc } from "devrites-engine";',
+      "const doc: QuestionsDoc = parseQuestions(\"# Questions\\n\");",
+      "const states: string[] = doc.blocks.map((b) => String(statusOf(b)));",
+      "const io: Io = { env: {}, cwd: \".\", stdout: () => {}, stderr: () => {}, stdinIsTTY: false, stdoutIsTTY: false, now: () => new Date(), pid: 1, hostname: \"h\" };",
+      "const code: Promise<number> = main([\"--version\"], io);",
+      "declare const bytes: Bytes;",
+      'const plan = planResolve({ slug: "s", questions: bytes, state: "", decisions: undefined }, { entries: [], human: false, recordDecision: false, now: new Date() });',
+      "const pieces: readonly Uint8Array[] | undefined = plan.questions;",
+      "export { states, code, pieces, EXIT_CODES };",
+      "",
+    ].join("\n"),
+  );
+  consumer.write("bad.ts", 'import { parseQuestions } from "devrites-engine";\nexport const n: number = parseQuestions("# Questions\\n");\n');
+  const [c, e] = await Promise.all([tsc("tsconfig.json"), tsc("tsconfig.examples.json")]);
+  return { consumer: c, examples: e };
+});
+
+/** A teammate's clone: the committed files (package.json, the lock, vendor/), no node_modules; `npm ci` there, then its bin. */
+const teammateCi = once(async () => {
+  const clone = `${consumer.dir}-clone`;
+  try {
+    fs.mkdirSync(path.join(clone, "vendor"), { recursive: true });
+    for (const f of ["package.json", "package-lock.json", vendored]) fs.copyFileSync(consumer.path(f), path.join(clone, f));
+    const ci = await execa("npm", ["ci", "--offline", "--no-audit", "--no-fund"], { cwd: clone, env: userEnv(), reject: false, all: true });
+    const r = await execa(path.join(clone, "node_modules/.bin/devrites-engine"), ["--version"], { cwd: clone, env: userEnv(), reject: false });
+    return { ci, r };
+  } finally {
+    fs.rmSync(clone, { recursive: true, force: true });
+  }
+});
+
+/** `npx --no-install devrites-engine --version` in a project that did not install it. */
+const npxOutside = once(async () => {
+  const empty = makeProject({ "package.json": "{}\n" });
+  try {
+    return await execa("npx", ["--no-install", "devrites-engine", "--version"], { cwd: empty.dir, env: userEnv(), reject: false, all: true, timeout: 30_000 });
+  } finally {
+    empty.cleanup();
+  }
+});
+
+/** `npx devrites-engine status` in the consumer (the example workspace copied in), and the repo's build's status there. */
+const npxStatus = once(async () => {
+  const env = userEnv({ DEVRITES_NOW: T, TZ: "UTC" });
+  const [r, repo] = await Promise.all([
+    execa("npx", ["--no-install", "devrites-engine", "status"], { cwd: consumer.dir, env, reject: false, stripFinalNewline: false }),
+    runCli(["status"], { cwd: consumer.dir, env: { TZ: "UTC" } }),
+  ]);
+  return { r, repo };
+});
+
+/** The installed library imported by a Node script: a parser, and main(["check"]) on the example workspace. */
+const runLibrary = once(async () => {
+  consumer.write(
+    "run.mjs",
+    [
+      'import { main, parseQuestions } from "devrites-engine";',
+      "const out = [];",
+      'const io = { env: { NO_COLOR: "1" }, cwd: process.cwd(), stdout: (t) => out.push(t), stderr: (t) => out.push(t), stdinIsTTY: false, stdoutIsTTY: false, now: () => new Date(), pid: process.pid, hostname: "h" };',
+      'const code = await main(["check"], io);',
+      'console.log(JSON.stringify({ blocks: parseQuestions("# Questions\\n").blocks.length, code, out: out.join("") }));',
+      "",
+    ].join("\n"),
+  );
+  return execa(process.execPath, ["run.mjs"], { cwd: consumer.dir, env: userEnv({ DEVRITES_NOW: T }), reject: false });
+});
 
 beforeAll(async () => {
   consumer = makeProject({ "package.json": JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2) + "\n" });
@@ -84,6 +171,10 @@ beforeAll(async () => {
   } finally {
     fs.rmSync(packDir, { recursive: true, force: true });
   }
+  // The processes below only read the installed project (or a copy of it): they start together
+  // here, each test awaits its own. The example workspace is copied first, for status and check.
+  fs.cpSync(EXAMPLE, consumer.path(".devrites"), { recursive: true });
+  for (const run of [teammateCi, npxOutside, npxStatus, compileConsumer, runLibrary]) void run().catch(() => {});
 }, 300_000);
 
 afterAll(() => {
@@ -104,29 +195,15 @@ describe("the packed tarball installed into an empty project", () => {
   it("the install a team can share: package.json records the tarball inside the project, and `npm ci` on a fresh clone of it installs offline and runs", async () => {
     const manifest = JSON.parse(fs.readFileSync(consumer.path("package.json"), "utf8")) as { devDependencies?: Record<string, string> };
     expect(manifest.devDependencies).toEqual({ "devrites-engine": `file:${vendored}` });
-    // A teammate's clone: the committed files (package.json, the lock, vendor/), no node_modules.
-    const clone = `${consumer.dir}-clone`;
-    try {
-      fs.mkdirSync(path.join(clone, "vendor"), { recursive: true });
-      for (const f of ["package.json", "package-lock.json", vendored]) fs.copyFileSync(consumer.path(f), path.join(clone, f));
-      const ci = await execa("npm", ["ci", "--offline", "--no-audit", "--no-fund"], { cwd: clone, env: userEnv(), reject: false, all: true });
-      expect(ci.exitCode, String(ci.all)).toBe(0);
-      const r = await execa(path.join(clone, "node_modules/.bin/devrites-engine"), ["--version"], { cwd: clone, env: userEnv(), reject: false });
-      expect({ exit: r.exitCode, stdout: String(r.stdout) }).toEqual({ exit: 0, stdout: JSON.parse(fs.readFileSync(path.join(REPO_DIR, "package.json"), "utf8")).version });
-    } finally {
-      fs.rmSync(clone, { recursive: true, force: true });
-    }
+    const { ci, r } = await teammateCi();
+    expect(ci.exitCode, String(ci.all)).toBe(0);
+    expect({ exit: r.exitCode, stdout: String(r.stdout) }).toEqual({ exit: 0, stdout: JSON.parse(fs.readFileSync(path.join(REPO_DIR, "package.json"), "utf8")).version });
   });
 
   it("outside a project that installed it, `npx --no-install devrites-engine` (the README's warning) stops at once and asks no registry", async () => {
-    const empty = makeProject({ "package.json": "{}\n" });
-    try {
-      const r = await execa("npx", ["--no-install", "devrites-engine", "--version"], { cwd: empty.dir, env: userEnv(), reject: false, all: true, timeout: 30_000 });
-      expect(r.exitCode).not.toBe(0);
-      expect(String(r.all)).not.toContain("0.1.0");
-    } finally {
-      empty.cleanup();
-    }
+    const r = await npxOutside();
+    expect(r.exitCode).not.toBe(0);
+    expect(String(r.all)).not.toContain("0.1.0");
   });
 
   it("the installed bin runs: node_modules/.bin/devrites-engine --version prints the package's version", async () => {
@@ -151,10 +228,7 @@ describe("the packed tarball installed into an empty project", () => {
   });
 
   it("`npx devrites-engine status` on a copy of the example prints what the repo's build prints, its commands as npx runs them, exit 0", async () => {
-    fs.cpSync(EXAMPLE, consumer.path(".devrites"), { recursive: true });
-    const env = userEnv({ DEVRITES_NOW: T, TZ: "UTC" });
-    const r = await execa("npx", ["--no-install", "devrites-engine", "status"], { cwd: consumer.dir, env, reject: false, stripFinalNewline: false });
-    const repo = await runCli(["status"], { cwd: consumer.dir, env: { TZ: "UTC" } });
+    const { r, repo } = await npxStatus();
     expect(r.exitCode, String(r.stderr)).toBe(0);
     expect(repo.exit).toBe(0);
     // Installed in the project only, the commands to paste start as the person started it (docs/cli.md, How printed commands start).
@@ -169,39 +243,6 @@ describe("the packed tarball installed into an empty project", () => {
     expect(packedFiles.filter((f) => /v8cache|code-cache/.test(f)), packedFiles.join("\n")).toEqual([]);
   });
 
-  /**
-   * One compile for the checks below (tsc costs seconds): a consumer without Node's types and a
-   * file with a deliberate error, beside the docs' examples (with Node's types, for process and
-   * fs); only the deliberate error may be reported, and it must.
-   */
-  let compiled: Promise<{ consumer: { exit: number | undefined; out: string }; examples: { exit: number | undefined; out: string } }> | undefined;
-  function compileConsumer() {
-    return (compiled ??= (async () => {
-      const examples = libraryExamples();
-      expect(examples.length).toBeGreaterThan(0);
-      examples.forEach((text, i) => consumer.write(`example-${i + 1}.ts`, text));
-      consumer.write("tsconfig.json", consumerTsconfig(false, ["good.ts", "bad.ts"]));
-      consumer.write("tsconfig.examples.json", consumerTsconfig(true, examples.map((_, i) => `example-${i + 1}.ts`)));
-      consumer.write(
-        "good.ts",
-        [
-          'import { EXIT_CODES, main, parseQuestions, planResolve, statusOf, type Bytes, type Io, type QuestionsDoc } from "devrites-engine";',
-          "const doc: QuestionsDoc = parseQuestions(\"# Questions\\n\");",
-          "const states: string[] = doc.blocks.map((b) => String(statusOf(b)));",
-          "const io: Io = { env: {}, cwd: \".\", stdout: () => {}, stderr: () => {}, stdinIsTTY: false, stdoutIsTTY: false, now: () => new Date(), pid: 1, hostname: \"h\" };",
-          "const code: Promise<number> = main([\"--version\"], io);",
-          "declare const bytes: Bytes;",
-          'const plan = planResolve({ slug: "s", questions: bytes, state: "", decisions: undefined }, { entries: [], human: false, recordDecision: false, now: new Date() });',
-          "const pieces: readonly Uint8Array[] | undefined = plan.questions;",
-          "export { states, code, pieces, EXIT_CODES };",
-          "",
-        ].join("\n"),
-      );
-      consumer.write("bad.ts", 'import { parseQuestions } from "devrites-engine";\nexport const n: number = parseQuestions("# Questions\\n");\n');
-      const [c, e] = await Promise.all([tsc("tsconfig.json"), tsc("tsconfig.examples.json")]);
-      return { consumer: c, examples: e };
-    })());
-  }
   /** The files tsc reported a diagnostic in. */
   const reported = (out: string) => [...new Set([...out.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((m) => m[1]!))];
 
@@ -237,18 +278,7 @@ describe("the packed tarball installed into an empty project", () => {
   });
 
   it("the installed library runs under Node: a parser, and main([\"check\"]), which loads the micromark chunk", async () => {
-    consumer.write(
-      "run.mjs",
-      [
-        'import { main, parseQuestions } from "devrites-engine";',
-        "const out = [];",
-        'const io = { env: { NO_COLOR: "1" }, cwd: process.cwd(), stdout: (t) => out.push(t), stderr: (t) => out.push(t), stdinIsTTY: false, stdoutIsTTY: false, now: () => new Date(), pid: process.pid, hostname: "h" };',
-        'const code = await main(["check"], io);',
-        'console.log(JSON.stringify({ blocks: parseQuestions("# Questions\\n").blocks.length, code, out: out.join("") }));',
-        "",
-      ].join("\n"),
-    );
-    const r = await execa(process.execPath, ["run.mjs"], { cwd: consumer.dir, env: userEnv({ DEVRITES_NOW: T }), reject: false });
+    const r = await runLibrary();
     expect(r.exitCode, String(r.stderr)).toBe(0);
     const res = JSON.parse(String(r.stdout)) as { blocks: number; code: number; out: string };
     expect(res).toMatchObject({ blocks: 0, code: 0 });
