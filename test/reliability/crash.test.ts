@@ -187,21 +187,37 @@ describe(`SIGKILL at random points (${ITERATIONS} iterations, seed ${SEED})`, ()
       const op = rng.pick(ops);
       const dir = freshCopy(op);
       const wsDir = path.join(dir, WS);
-      const watchMode = rng.chance(0.4);
-      const delay = watchMode ? rng.int(0, 4) : Math.floor(rng.next() * (op.durationMs ?? 200) * 1.1);
-      const where = `iteration ${i} (seed ${SEED}; DEVRITES_PROPERTY_SEED=${SEED} replays): ${op.name}, ${watchMode ? `killed ${delay} ms after the first journal/temp file appeared` : `killed after ${delay} ms`}`;
+      // Three kinds of kill: a few ms after the commit begins (its first journal or temp file),
+      // as soon as the commit point has passed (the journal written, then removed: a kill in the
+      // clean-up after it, or after the exit), or after a random share of an uninterrupted run's
+      // time. The second makes every run see kills after the commit point, however the machine's
+      // load moves the timed ones (with only timed kills, a loaded run could draw none).
+      const mode = rng.chance(0.4) ? "commit-begins" : rng.chance(1 / 3) ? "commit-point" : "timed";
+      const delay = mode === "commit-begins" ? rng.int(0, 4) : mode === "timed" ? Math.floor(rng.next() * (op.durationMs ?? 200) * 1.1) : 0;
+      const how = {
+        "commit-begins": `killed ${delay} ms after the first journal/temp file appeared`,
+        "commit-point": "killed once the journal was removed (the commit point passed)",
+        timed: `killed after ${delay} ms`,
+      }[mode];
+      const where = `iteration ${i} (seed ${SEED}; DEVRITES_PROPERTY_SEED=${SEED} replays): ${op.name}, ${how}`;
 
-      // Start the command and kill it: after a delay, or as soon as its commit begins.
       const child = spawn(process.execPath, [CLI_PATH, ...op.args], { cwd: dir, env, stdio: "ignore" });
       let watcher: fs.FSWatcher | undefined;
       const kill = () => child.kill("SIGKILL");
-      if (watchMode) {
+      if (mode === "commit-begins") {
         let armed = false;
         watcher = fs.watch(wsDir, (_ev, name) => {
           if (!armed && name && (name === ".journal" || name.endsWith(".tmp"))) {
             armed = true;
             setTimeout(kill, delay);
           }
+        });
+      } else if (mode === "commit-point") {
+        let journalSeen = false;
+        watcher = fs.watch(wsDir, (_ev, name) => {
+          if (name !== ".journal") return;
+          if (fs.existsSync(path.join(wsDir, ".journal"))) journalSeen = true;
+          else if (journalSeen) kill();
         });
       } else {
         setTimeout(kill, delay);
