@@ -98,7 +98,7 @@ process.on("exit", () => require("node:fs").appendFileSync(${JSON.stringify(out)
   });
 });
 
-// bench/floor-cli.mjs is the bench's lower bound for the 40,000-question rows (docs/performance.md,
+// bench/floor-cli.cjs is the bench's lower bound for the 40,000-question rows (docs/performance.md,
 // "Floors"): the least a `questions` listing must do, done as fast as we know how. It is only a
 // floor while it does that work: on the bench's generated files its listing is the engine's, byte
 // for byte.
@@ -106,10 +106,52 @@ describe("the bench's floor program lists what the engine lists", () => {
   it("questions: the same bytes as main()", async () => {
     const { execFileSync } = await import("node:child_process");
     const cwd = copy("floor");
-    const floor = execFileSync(process.execPath, [path.resolve(__dirname, "../../bench/floor-cli.mjs"), "questions"], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const floor = execFileSync(process.execPath, [path.resolve(__dirname, "../../bench/floor-cli.cjs"), "questions"], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     const main = await runMain(["questions"], { cwd });
     expect(main.exit).toBe(0);
     expect(floor.split("\n").length).toBeGreaterThan(4_000);
     expect(floor).toBe(main.stdout);
+  });
+  // The control-character test is the floor's share of the lint; a floor that skipped bytes would
+  // not be a floor. Each form of the class, written into one block's question, is found.
+  it.each([
+    ["a C0 byte", "\u0001"],
+    ["DEL", "\u007f"],
+    ["C1 (C2 80–9F)", "\u0085"],
+    ["a bidi embedding (E2 80 AA–AE)", "\u202e"],
+    ["a bidi isolate (E2 81 A6–A9)", "\u2068"],
+  ])("status and check find %s", async (_name, ch) => {
+    const { execFileSync } = await import("node:child_process");
+    const cwd = copy(`floor-control-${ch.codePointAt(0)}`);
+    const file = path.join(cwd, ".devrites", "work", fs.readdirSync(path.join(cwd, ".devrites", "work"))[0]!, "questions.md");
+    const run = (command: string) => execFileSync(process.execPath, [path.resolve(__dirname, "../../bench/floor-cli.cjs"), command], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    expect(run("check")).not.toContain("control characters");
+    const text = fs.readFileSync(file, "utf8");
+    const at = text.indexOf("\nquestion: ", text.length >> 1) + 11;
+    fs.writeFileSync(file, text.slice(0, at) + ch + text.slice(at));
+    expect(run("check")).toContain("control characters");
+    expect(run("status")).toMatch(/^Open questions: \d+ \(control characters\)$/m);
+  });
+  // The writers' floor commits what it says (bench/floor-write.cjs): the engine reads the answers
+  // back, the run is running again, one event per answer, and no journal, lock or temp is left.
+  it.each([
+    ["one answer", false],
+    ["a batch of 40", true],
+  ])("state resolve, %s: the engine reads back what the floor committed", async (_name, batch) => {
+    const { execFileSync } = await import("node:child_process");
+    const cwd = copy(`floor-resolve-${batch ? "batch" : "one"}`);
+    const open = JSON.parse((await runMain(["questions", "--json"], { cwd })).stdout) as { questions: { qid: string }[] };
+    const ids = batch ? open.questions.slice(0, 40).map((q) => q.qid) : [awaited];
+    const args = ["state", "resolve", ...(batch ? ["--batch", "answers.txt"] : [awaited, "Ship it"])];
+    if (batch) fs.writeFileSync(path.join(cwd, "answers.txt"), ids.map((id) => `${id}: Ship it`).join("\n") + "\n");
+    const out = execFileSync(process.execPath, [path.resolve(__dirname, "../../bench/floor-cli.cjs"), ...args], { cwd, encoding: "utf8" });
+    expect(out).toBe(ids.map((id) => `Resolved: ${id}\n`).join(""));
+    const after = JSON.parse((await runMain(["questions", "--all", "--json"], { cwd })).stdout) as { questions: { qid: string; status: string; answer: string | null }[] };
+    for (const id of ids) expect(after.questions.find((q) => q.qid === id)).toMatchObject({ status: "answered", answer: "Ship it" });
+    expect(after.questions.filter((q) => q.status === "open")).toHaveLength(open.questions.length - ids.length);
+    const dir = path.join(cwd, ".devrites", "work", fs.readdirSync(path.join(cwd, ".devrites", "work"))[0]!);
+    expect(fs.readFileSync(path.join(dir, "state.md"), "utf8")).toContain("| status | running |");
+    expect(fs.readFileSync(path.join(dir, "events.jsonl"), "utf8").trim().split("\n")).toHaveLength(ids.length);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith("."))).toEqual([]);
   });
 });
