@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { startToList as startToListOf } from "./mcp.mjs";
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -58,31 +59,11 @@ try {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 
-/** Spawn to the first tools/list answer (the initialize handshake first), in ms. */
-function startToList(node, args) {
-  return new Promise((resolve, reject) => {
-    const t0 = process.hrtime.bigint();
-    const child = spawn(node, args, { stdio: ["pipe", "pipe", "inherit"] });
-    let buf = "";
-    child.on("error", reject);
-    child.stdout.on("data", (d) => {
-      buf += d.toString();
-      for (let nl; (nl = buf.indexOf("\n")) >= 0; ) {
-        const m = JSON.parse(buf.slice(0, nl));
-        buf = buf.slice(nl + 1);
-        if (m.id === 1) {
-          child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
-          child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }) + "\n");
-        } else if (m.id === 2) {
-          if (!(m.result?.tools?.length > 0)) reject(new Error(`no tools listed: ${JSON.stringify(m)}`));
-          const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-          child.stdin.end();
-          child.on("close", () => resolve(ms));
-        }
-      }
-    });
-    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "floor", version: "0" } } }) + "\n");
-  });
+/** Spawn to the first tools/list answer, in ms; a start that lists no tool is not timed. */
+async function startToList(node, args) {
+  const { ms, tools } = await startToListOf(node, args);
+  if (tools === 0) throw new Error(`${args.join(" ")} listed no tool`);
+  return ms;
 }
 
 function exitTime(node) {

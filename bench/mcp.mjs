@@ -161,11 +161,14 @@ async function latency(node, cli, env, scratch, s, calls) {
   }
 }
 
-/** Spawn to the answer of the first tools/list (initialize handshake included), raw JSON-RPC. */
-function startToList(node, cli, root, env) {
+/**
+ * Spawn `node args…` (a server on stdio) to the answer of its first tools/list (initialize
+ * handshake included), raw JSON-RPC; also used by floor-mcp-start.mjs.
+ */
+export function startToList(node, args, env = process.env) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(node, [cli, "mcp", "--root", root], { env, stdio: ["pipe", "pipe", "ignore"] });
+    const child = spawn(node, args, { env, stdio: ["pipe", "pipe", "ignore"] });
     let buf = "";
     child.stdout.on("data", (d) => {
       buf += d.toString();
@@ -227,7 +230,7 @@ export async function runMcpBench({ node, cli, env, ws, scratch, runs, cliMedian
     const t0 = process.hrtime.bigint();
     spawnSync(node, ["-e", "0"], { env, stdio: "ignore" });
     const b = Number(process.hrtime.bigint() - t0) / 1e6;
-    const r = await startToList(node, cli, startDir, env);
+    const r = await startToList(node, [cli, "mcp", "--root", startDir], env);
     if (i >= 2) {
       base.push(b);
       start.push(r.ms);
