@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { startToList as startToListOf } from "./mcp.mjs";
+import { median, startToList as startToListOf } from "./mcp.mjs";
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
@@ -51,7 +51,6 @@ try {
       t.engine.push(await startToList(node, engine));
       t.zero.push(await exitTime(node));
     }
-    const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
     const ratio = (xs) => median(xs.map((x, i) => x / t.zero[i])).toFixed(2);
     console.log(`Node ${version}: node -e 0 ${median(t.zero).toFixed(1)} ms; floor ${median(t.floor).toFixed(1)} ms (${ratio(t.floor)}×); engine ${median(t.engine).toFixed(1)} ms (${ratio(t.engine)}×); median of ${runs} alternated runs`);
   }

@@ -102,7 +102,7 @@ export async function sliceTraffic(node, cli, env, scratch, w, reps) {
   }
 }
 
-const median = (xs) => {
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length === 0 ? NaN : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;

@@ -10,7 +10,6 @@ import { awaitedQuestionIds, type StateDoc } from "../documents/state/parse-stat
 import { isKind, type EngineError } from "../errors.js";
 import { effectiveRemaining, readSliceCounter, reviewQueue, type Remaining, type ReviewQueue } from "./budget.js";
 
-/** The gates, most urgent first: how every summary orders its open questions. */
 /** The blocks state.md's awaiting sections name (the first block of each id) that questions.md has. */
 export function awaitedBlocks(state: StateDoc, questions: QuestionsDoc): QuestionBlock[] {
   const blocks: QuestionBlock[] = [];
@@ -21,6 +20,7 @@ export function awaitedBlocks(state: StateDoc, questions: QuestionsDoc): Questio
   return blocks;
 }
 
+/** The gates, most urgent first: how every summary orders its open questions. */
 export const GATE_ORDER: readonly string[] = ["blocking", "escalating", "validating", "advisory"];
 
 /** Where `gate` sorts: a gate outside the table after every known one. */
